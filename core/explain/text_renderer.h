@@ -1,0 +1,14 @@
+// Turns a result and its trace into a readable, step-by-step explanation in our own words
+// (scheduler.md §6). Pure: returns text, prints nothing.
+#pragma once
+
+#include <string>
+
+#include "scheduler.h"
+
+namespace placement {
+
+std::string render_schedule_text(const Scenario& scenario, const ScheduleResult& result);
+std::string render_scale_down_text(const Scenario& scenario, const ScaleDownResult& result);
+
+}  // namespace placement

@@ -1,0 +1,93 @@
+#include "scheduler.h"
+
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
+
+namespace placement {
+
+namespace {
+template <class T>
+Json opt(const std::optional<T>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
+Json indexes_json(const std::optional<std::vector<int>>& v) { return v ? Json(*v) : Json(nullptr); }
+
+Json subordinate_to_json(const SubordinateWorker& s) {
+  Json j{{"worker_id", opt(s.worker_id)}, {"worker_name", s.worker_name}, {"gpu_indexes", indexes_json(s.gpu_indexes)},
+         {"computed_resource_claim", s.claim ? claim_to_json(*s.claim) : Json(nullptr)}};
+  if (s.gpu_addresses) j["gpu_addresses"] = *s.gpu_addresses;
+  return j;
+}
+}  // namespace
+
+Json claim_to_json(const ResourceClaim& c) {
+  Json vram = Json::object();
+  for (const auto& [i, v] : c.vram) vram[std::to_string(i)] = v;
+  return Json{{"ram", opt(c.ram)},
+              {"vram", c.vram_present || !c.vram.empty() ? vram : Json(nullptr)},
+              {"offload_layers", opt(c.offload_layers)},
+              {"total_layers", opt(c.total_layers)},
+              {"tensor_split", opt(c.tensor_split)},
+              {"vram_utilization", opt(c.vram_utilization)},
+              {"is_unified_memory", opt(c.is_unified_memory)}};
+}
+
+Json candidate_to_json(const Candidate& c) {
+  Json subs = Json::array();
+  for (const auto& s : c.subordinate_workers) subs.push_back(subordinate_to_json(s));
+  Json scores = Json::object();
+  for (const auto& [k, v] : c.scores) scores[k] = opt(v);
+  return Json{{"worker_id", c.worker_id},
+              {"worker_name", c.worker_name},
+              {"gpu_type", opt(c.gpu_type)},
+              {"gpu_indexes", indexes_json(c.gpu_indexes)},
+              {"computed_resource_claim", claim_to_json(c.claim)},
+              {"subordinate_workers", subs},
+              {"overcommit", opt(c.overcommit)},
+              {"scores", scores},
+              {"score", c.score}};
+}
+
+Json schedule_result_to_json(const ScheduleResult& r) {
+  Json cands = Json::array();
+  for (const auto& c : r.candidates) cands.push_back(candidate_to_json(c));
+  return Json{{"candidates", cands},
+              {"selected", r.selected ? Json(*r.selected) : Json(nullptr)},
+              {"strategy", r.strategy.empty() ? Json(nullptr) : Json(r.strategy)},
+              {"trace", r.trace.root()}};
+}
+
+Json scale_down_result_to_json(const ScaleDownResult& r) {
+  Json ranking = Json::array();
+  for (const auto& e : r.ranking) {
+    Json scores = Json::object();
+    for (const auto& [k, v] : e.scores) scores[k] = v;
+    ranking.push_back(Json{{"instance_id", e.instance_id}, {"name", e.name}, {"scores", scores}, {"score", e.score}});
+  }
+  return Json{{"ranking", ranking}, {"delete", r.to_delete}, {"trace", r.trace.root()}};
+}
+
+namespace {
+std::string error_json(const InputError& e) {
+  return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump();
+}
+}  // namespace
+
+std::string schedule_json(const std::string& text) {
+  try {
+    return schedule_result_to_json(schedule(load_scenario_text(text))).dump();
+  } catch (const InputError& e) {
+    return error_json(e);
+  }
+}
+
+std::string scale_down_json(const std::string& text) {
+  try {
+    return scale_down_result_to_json(scale_down(load_scenario_text(text))).dump();
+  } catch (const InputError& e) {
+    return error_json(e);
+  }
+}
+
+}  // namespace placement

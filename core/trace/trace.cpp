@@ -1,0 +1,84 @@
+#include "trace/trace.h"
+
+#include <algorithm>
+
+namespace placement {
+
+Trace::Trace() {
+  root_ = Json::object();
+  root_["warnings"] = Json::array();
+  root_["evaluation"] = Json::object();
+  root_["filters"] = Json::array();
+  root_["dispatch"] = Json::object();
+  root_["requirement"] = Json::object();
+  root_["strategies"] = Json::array();
+  root_["scoring"] = Json::array();
+  root_["pick"] = Json::object();
+  root_["summary"] = Json::array();
+  root_["caps"] = Json::array();
+  root_["quirks"] = Json::array();
+  root_["messages"] = Json::array();
+  root_["error"] = nullptr;
+}
+
+Json& Trace::add_strategy(const std::string& selector, const std::string& strategy, const std::string& status) {
+  Json rec = Json::object();
+  rec["selector"] = selector;
+  rec["strategy"] = strategy;
+  rec["status"] = status;
+  root_["strategies"].push_back(std::move(rec));
+  return root_["strategies"].back();
+}
+
+Json* Trace::find_strategy(const std::string& strategy) {
+  for (auto& s : root_["strategies"])
+    if (s["strategy"] == strategy) return &s;
+  return nullptr;
+}
+
+void Trace::quirk(const std::string& id, const std::string& where, const std::string& effect) {
+  // One marker per (id, where): the same quirk firing on many GPUs is one fact.
+  for (const auto& q : root_["quirks"])
+    if (q["id"] == id && q["where"] == where) return;
+  root_["quirks"].push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+}
+
+void Trace::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
+  root_["caps"].push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+}
+
+void Trace::message(const std::string& source, const std::string& key, Json values) {
+  root_["messages"].push_back(Json{{"source", source}, {"key", key}, {"values", std::move(values)}});
+}
+
+void Trace::summary(const std::string& key, long long count, long long of, const std::string& unit, Json params) {
+  for (auto& line : root_["summary"]) {
+    if (line["key"] == key && line["params"] == params && line["unit"] == unit) {
+      line["count"] = line["count"].get<long long>() + count;
+      if (of > line["of"].get<long long>()) line["of"] = of;
+      return;
+    }
+  }
+  root_["summary"].push_back(Json{{"count", count}, {"of", of}, {"key", key}, {"unit", unit}, {"params", std::move(params)}});
+}
+
+void Trace::warning(const std::string& text) { root_["warnings"].push_back(text); }
+
+void Trace::error(const std::string& kind, const std::string& stage, const std::string& reason, Json values) {
+  root_["error"] = Json{{"kind", kind}, {"stage", stage}, {"reason", reason}, {"values", std::move(values)}};
+}
+
+void Trace::finish() {
+  auto& lines = root_["summary"];
+  std::vector<Json> v(lines.begin(), lines.end());
+  std::stable_sort(v.begin(), v.end(), [](const Json& a, const Json& b) {
+    auto ca = a["count"].get<long long>(), cb = b["count"].get<long long>();
+    if (ca != cb) return ca > cb;
+    auto ka = a["key"].get<std::string>(), kb = b["key"].get<std::string>();
+    if (ka != kb) return ka < kb;
+    return a["params"].dump() < b["params"].dump();
+  });
+  lines = Json(v);
+}
+
+}  // namespace placement

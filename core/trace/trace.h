@@ -1,0 +1,51 @@
+// The trace: every step the scheduler took, as data (scheduler.md §6). Stages append records;
+// the CLI and UI render them (explain/). Keys are created in the order of §6.1 so the JSON is
+// byte-identical run to run.
+#pragma once
+
+#include <string>
+
+#include "scenario/types.h"
+
+namespace placement {
+
+class Trace {
+ public:
+  Trace();
+
+  Json& root() { return root_; }
+  const Json& root() const { return root_; }
+
+  // Sections (created empty in canonical order by the constructor).
+  Json& evaluation() { return root_["evaluation"]; }
+  Json& filters() { return root_["filters"]; }
+  Json& dispatch() { return root_["dispatch"]; }
+  Json& requirement() { return root_["requirement"]; }
+  Json& strategies() { return root_["strategies"]; }
+  Json& scoring() { return root_["scoring"]; }
+  Json& pick() { return root_["pick"]; }
+
+  // Appends a strategy record {selector, strategy, status, ...} and returns it for filling.
+  Json& add_strategy(const std::string& selector, const std::string& strategy, const std::string& status);
+  Json* find_strategy(const std::string& strategy);
+
+  // A GPUStack quirk that decided something (§6.8).
+  void quirk(const std::string& id, const std::string& where, const std::string& effect);
+  // A bound that changed the search (§6.7).
+  void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
+  // GPUStack-equivalent explanation slot (§6.9): {source, key, values}.
+  void message(const std::string& source, const std::string& key, Json values = Json::object());
+  // Nomad-style aggregate line (§6.6); identical (key, params) lines are merged by adding counts.
+  void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params = Json::object());
+  void warning(const std::string& text);
+  void error(const std::string& kind, const std::string& stage, const std::string& reason, Json values = Json::object());
+  bool has_error() const { return !root_["error"].is_null(); }
+
+  // Sort summary lines (count desc, key, params) — call once at the end.
+  void finish();
+
+ private:
+  Json root_;
+};
+
+}  // namespace placement

@@ -1,0 +1,33 @@
+// placement — the native CLI of Placement Explorer.
+#include <cstdio>
+#include <cstring>
+
+#include "commands.h"
+
+namespace {
+void usage() {
+  std::fprintf(stderr,
+               "usage:\n"
+               "  placement schedule FILE [--json]     decide where one new instance of the model goes\n"
+               "  placement scale-down FILE [--json]   rank the model's instances for removal\n"
+               "  placement gguf FILE [--json] [--profile] [--estimate [gguf-parser flags]]\n");
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage();
+    return 1;
+  }
+  const char* cmd = argv[1];
+  if (std::strcmp(cmd, "schedule") == 0) return placement::cli::run_schedule(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "scale-down") == 0) return placement::cli::run_scale_down(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "gguf") == 0) return placement::cli::run_gguf(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "--help") == 0 || std::strcmp(cmd, "-h") == 0) {
+    usage();
+    return 0;
+  }
+  std::fprintf(stderr, "placement: unknown command '%s'\n", cmd);
+  usage();
+  return 1;
+}

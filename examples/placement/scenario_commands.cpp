@@ -1,0 +1,95 @@
+// `placement schedule` and `placement scale-down`.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "commands.h"
+#include "explain/text_renderer.h"
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
+#include "scheduler.h"
+
+namespace placement::cli {
+
+namespace {
+
+struct Args {
+  std::string file;
+  bool json = false;
+};
+
+bool parse_args(int argc, char** argv, const char* cmd, Args& out) {
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--json") out.json = true;
+    else if (!a.empty() && a[0] == '-' && a != "-") {
+      std::fprintf(stderr, "placement %s: unknown option '%s'\n", cmd, a.c_str());
+      return false;
+    } else if (out.file.empty()) out.file = a;
+    else {
+      std::fprintf(stderr, "placement %s: one scenario file only\n", cmd);
+      return false;
+    }
+  }
+  if (out.file.empty()) {
+    std::fprintf(stderr, "usage: placement %s FILE [--json]\n", cmd);
+    return false;
+  }
+  return true;
+}
+
+bool read_all(const std::string& path, std::string& text) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    text = ss.str();
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+template <class Run>
+int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
+  Args args;
+  if (!parse_args(argc, argv, cmd, args)) return 1;
+  std::string text;
+  if (!read_all(args.file, text)) {
+    std::fprintf(stderr, "placement %s: cannot read '%s'\n", cmd, args.file.c_str());
+    return 1;
+  }
+  try {
+    Scenario scenario = load_scenario_text(text);
+    std::string out = run(scenario, args.json);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "placement %s: bad input at %s: %s\n", cmd, e.pointer().empty() ? "/" : e.pointer().c_str(),
+                 e.message().c_str());
+    return 2;
+  }
+}
+
+}  // namespace
+
+int run_schedule(int argc, char** argv) {
+  return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, bool json) {
+    ScheduleResult r = schedule(s);
+    return json ? schedule_result_to_json(r).dump(2) + "\n" : render_schedule_text(s, r);
+  });
+}
+
+int run_scale_down(int argc, char** argv) {
+  return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, bool json) {
+    ScaleDownResult r = scale_down(s);
+    return json ? scale_down_result_to_json(r).dump(2) + "\n" : render_scale_down_text(s, r);
+  });
+}
+
+}  // namespace placement::cli
