@@ -38,7 +38,7 @@ Json candidate_to_json(const Candidate& c) {
   for (const auto& s : c.subordinate_workers) subs.push_back(subordinate_to_json(s));
   Json scores = Json::object();
   for (const auto& [k, v] : c.scores) scores[k] = opt(v);
-  return Json{{"worker_id", c.worker_id},
+  Json j{{"worker_id", c.worker_id},
               {"worker_name", c.worker_name},
               {"gpu_type", opt(c.gpu_type)},
               {"gpu_indexes", indexes_json(c.gpu_indexes)},
@@ -47,6 +47,8 @@ Json candidate_to_json(const Candidate& c) {
               {"overcommit", opt(c.overcommit)},
               {"scores", scores},
               {"score", c.score}};
+  if (c.gpu_addresses) j["gpu_addresses"] = *c.gpu_addresses;
+  return j;
 }
 
 Json schedule_result_to_json(const ScheduleResult& r) {
@@ -76,7 +78,7 @@ std::string error_json(const InputError& e) {
 
 std::string schedule_json(const std::string& text) {
   try {
-    return schedule_result_to_json(schedule(load_scenario_text(text))).dump();
+    return schedule_result_to_json(schedule(load_scenario_text(text))).dump(2) + "\n";
   } catch (const InputError& e) {
     return error_json(e);
   }
@@ -84,7 +86,7 @@ std::string schedule_json(const std::string& text) {
 
 std::string scale_down_json(const std::string& text) {
   try {
-    return scale_down_result_to_json(scale_down(load_scenario_text(text))).dump();
+    return scale_down_result_to_json(scale_down(load_scenario_text(text))).dump(2) + "\n";
   } catch (const InputError& e) {
     return error_json(e);
   }

@@ -36,7 +36,7 @@ Json schedule_result_to_json(const ScheduleResult& r);
 Json scale_down_result_to_json(const ScaleDownResult& r);
 
 // One-call conveniences for bindings (wasm) and tests: scenario text in, result text out.
-// Bad input yields {"error": {"pointer", "message"}}.
+// Output is byte-identical to the CLI's --json output. Bad input yields {"error": {"pointer", "message"}}.
 std::string schedule_json(const std::string& scenario_text);
 std::string scale_down_json(const std::string& scenario_text);
 

@@ -200,6 +200,8 @@ struct Candidate {
   ResourceClaim claim;
   std::vector<SubordinateWorker> subordinate_workers;
   std::optional<bool> overcommit;
+  // Explorer-visible extra carried by MindIE candidates: NIC address per GPU (or "-.-.-.-").
+  std::optional<std::vector<std::string>> gpu_addresses;
   // Filled by the score chain, in chain order.
   std::vector<std::pair<std::string, std::optional<double>>> scores;
   double score = 0;

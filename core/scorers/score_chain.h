@@ -26,4 +26,7 @@ struct RankedInstance {
 // is recorded in trace.error and yields an empty ranking.
 std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& trace);
 
+// The scale-down chain's rescaling: total_max_score / (100 + 10 + 1), or 1 without it.
+double scale_down_factor(const std::optional<double>& total_max_score);
+
 }  // namespace placement

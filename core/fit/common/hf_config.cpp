@@ -77,7 +77,8 @@ HfHyperParameters read_hf_config(const std::optional<Json>& config) {
       if (a.is_string()) h.architectures.push_back(a.get<std::string>());
 
   h.num_attention_heads = int_member(text, "num_attention_heads");
-  if (!h.num_attention_heads) {
+  if (!h.num_attention_heads || *h.num_attention_heads == 0) {  // GPUStack: `if not heads` (0 is falsy)
+    h.num_attention_heads.reset();
     const Json* places[] = {&member(root, "llm_config"), &member(root, "text_config"), &root,
                             &member(member(root, "thinker_config"), "text_config")};
     for (const Json* p : places)
@@ -91,7 +92,8 @@ HfHyperParameters read_hf_config(const std::optional<Json>& config) {
   h.vocab_size = int_member(text, "vocab_size");
   h.num_key_value_heads = int_member(text, "num_key_value_heads").value_or(1);
   h.head_dim = int_member(text, "head_dim");
-  if (!h.head_dim && h.hidden_size && h.num_attention_heads && *h.num_attention_heads != 0) {
+  if (h.head_dim && *h.head_dim == 0) h.head_dim.reset();  // falsy in GPUStack: derived below
+  if (!h.head_dim && h.hidden_size && *h.hidden_size != 0 && h.num_attention_heads && *h.num_attention_heads != 0) {
     long long a = *h.hidden_size, b = *h.num_attention_heads;
     long long q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;  // Python floor division

@@ -1,11 +1,617 @@
-// Placeholder until the manual GPU selection routine (§3.1.7) lands.
+// Manual GPU selection (scheduler.md §3.1.7), shared by the vLLM, SGLang, MindIE and Custom fits:
+// the user named GPUs as "worker:type:index"; build candidates from exactly those GPUs, judge
+// whether they overcommit, and explain the outcome the way GPUStack does.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <tuple>
+
 #include "fit/common/shared_rules.h"
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
 
 namespace placement {
 
-std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest&, const ManualOptions& options) {
-  ctx.trace.add_strategy(options.selector, "manual", "not_reached");
-  return {};
+namespace {
+
+using IndexList = std::vector<int>;
+
+// The ids grouped {type: {worker: [indexes ascending]}}, types and workers in first appearance.
+struct WorkerSelection {
+  std::string worker;
+  IndexList indexes;
+};
+struct TypeSelection {
+  std::string type;
+  std::vector<WorkerSelection> workers;
+};
+
+std::vector<TypeSelection> group_selected(const std::vector<std::string>& ids) {
+  std::vector<TypeSelection> out;
+  for (const auto& id : ids) {
+    auto g = parse_gpu_id(id);
+    if (!g) continue;  // the loader rejects unparsable ids as bad input
+    auto t = std::find_if(out.begin(), out.end(), [&](const TypeSelection& s) { return s.type == g->type; });
+    if (t == out.end()) t = out.insert(out.end(), TypeSelection{g->type, {}});
+    auto w = std::find_if(t->workers.begin(), t->workers.end(), [&](const WorkerSelection& s) { return s.worker == g->worker_name; });
+    if (w == t->workers.end()) w = t->workers.insert(t->workers.end(), WorkerSelection{g->worker_name, {}});
+    w->indexes.push_back(g->index);
+  }
+  for (auto& t : out)
+    for (auto& w : t.workers) std::sort(w.indexes.begin(), w.indexes.end());
+  return out;
+}
+
+bool contains(const IndexList& list, int index) { return std::find(list.begin(), list.end(), index) != list.end(); }
+
+// A selected worker reduced to its selected GPUs of one type, by allocatable rate descending.
+struct Reduced {
+  const Worker* worker = nullptr;
+  std::vector<const GpuDevice*> gpus;
+  IndexList indexes() const {
+    IndexList v;
+    for (const GpuDevice* g : gpus) v.push_back(g->index);
+    return v;
+  }
+};
+
+// GPUStack's byte_to_gib: round(bytes / 2^30, 2), Python rounding (correct, ties to even).
+double round_gib(double bytes) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", bytes / static_cast<double>(kGiB));
+  return std::strtod(buf, nullptr);
+}
+
+class ManualRun {
+ public:
+  ManualRun(FitContext& ctx, const ManualRequest& request, const ManualOptions& options)
+      : ctx_(ctx), req_(request), opt_(options), ids_(*gpu_ids(ctx.model)), selection_(group_selected(ids_)) {}
+
+  std::vector<Candidate> run();
+
+ private:
+  FitContext& ctx_;
+  const ManualRequest& req_;
+  const ManualOptions& opt_;
+  const std::vector<std::string>& ids_;
+  std::vector<TypeSelection> selection_;
+  std::map<std::pair<std::string, std::int64_t>, Allocatable> alloc_cache_;
+  ManualOutcome outcome_;
+
+  Json record_ = Json::object();
+  Json rejections_ = Json::array();
+  Json attempts_ = Json::array();
+  Json quirks_ = Json::array();
+  long long examined_workers_ = 0, examined_gpus_ = 0;
+
+  const IndexList* selected(const std::string& type, const std::string& worker) const;
+  const Worker* worker_named(const std::string& name) const;
+  const Allocatable& alloc(const Worker& w, const std::string& type);
+  std::optional<Bytes> typed_total(const Worker& w, const std::string& type, int index) const;
+
+  std::vector<Reduced> reduce(const TypeSelection& ts);
+  VramMap claims(const Reduced& r, const IndexList& used, double u) const;
+  std::optional<Candidate> single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type);
+  std::optional<Candidate> multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type);
+  std::optional<std::string> blocking_instance(const Worker& w) const;
+
+  struct OvercommitCheck {
+    bool overcommit = false;
+    double effective = 0;
+    Json values;
+  };
+  OvercommitCheck check_overcommit(const Candidate& c);
+
+  Json& reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data = Json::object());
+  void quirk(const std::string& id, const std::string& where, const std::string& effect);
+  void commit(const std::string& status, std::size_t found, const std::string& result);
+};
+
+const IndexList* ManualRun::selected(const std::string& type, const std::string& worker) const {
+  for (const auto& t : selection_)
+    if (t.type == type)
+      for (const auto& w : t.workers)
+        if (w.worker == worker) return &w.indexes;
+  return nullptr;
+}
+
+const Worker* ManualRun::worker_named(const std::string& name) const {
+  const Worker* found = nullptr;
+  for (const Worker* w : ctx_.workers)
+    if (w->name == name) found = w;  // GPUStack builds a name → worker dict: the last one wins
+  return found;
+}
+
+const Allocatable& ManualRun::alloc(const Worker& w, const std::string& type) {
+  auto key = std::make_pair(type, w.id);
+  auto it = alloc_cache_.find(key);
+  if (it == alloc_cache_.end()) it = alloc_cache_.emplace(key, ctx_.allocation.compute(w, type)).first;
+  return it->second;
+}
+
+std::optional<Bytes> ManualRun::typed_total(const Worker& w, const std::string& type, int index) const {
+  for (const auto& g : w.gpus)
+    if (g.type == type && g.index == index) return g.memory_total;
+  return std::nullopt;
+}
+
+std::vector<Reduced> ManualRun::reduce(const TypeSelection& ts) {
+  std::vector<Reduced> list;
+  for (const Worker* w : ctx_.workers) {
+    const IndexList* sel = selected(ts.type, w->name);
+    if (w->gpus.empty() || !sel || sel->empty()) continue;
+    const Allocatable& a = alloc(*w, ts.type);
+    // Rates over every GPU of the worker, keyed by index (a repeated index keeps its first
+    // position and its last value), then sorted descending, stable.
+    std::vector<std::pair<int, double>> rates;
+    for (const auto& g : w->gpus) {
+      const double rate = g.memory_total ? static_cast<double>(a.gpu_or_zero(g.index)) / static_cast<double>(g.memory_total) : 0.0;
+      auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& e) { return e.first == g.index; });
+      if (it == rates.end()) rates.emplace_back(g.index, rate);
+      else it->second = rate;
+    }
+    std::stable_sort(rates.begin(), rates.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    Reduced r{w, {}};
+    for (const auto& [index, rate] : rates) {
+      if (!contains(*sel, index)) continue;
+      for (const auto& g : w->gpus)
+        if (g.index == index && g.type == ts.type) r.gpus.push_back(&g);
+    }
+    list.push_back(std::move(r));
+  }
+  std::stable_sort(list.begin(), list.end(), [](const Reduced& x, const Reduced& y) { return x.gpus.size() > y.gpus.size(); });
+  return list;
+}
+
+// §3.1.6 over the reduced worker's GPUs (its order is the claim dict's order).
+VramMap ManualRun::claims(const Reduced& r, const IndexList& used, double u) const {
+  VramMap vram;
+  for (const GpuDevice* g : r.gpus)
+    if (contains(used, g->index)) vram.emplace_back(g->index, gpu_claim(g->memory_total, u, req_.vram, used.size()));
+  return vram;
+}
+
+Json& ManualRun::reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data) {
+  rejections_.push_back(Json{{"subject", {{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", indexes}, {"rpc", Json::array()}}},
+                             {"code", code},
+                             {"shortfalls", Json::array()},
+                             {"data", std::move(data)}});
+  return rejections_.back();
+}
+
+void ManualRun::quirk(const std::string& id, const std::string& where, const std::string& effect) {
+  ctx_.trace.quirk(id, where, effect);
+  for (const auto& q : quirks_)
+    if (q["id"] == id && q["where"] == where) return;
+  quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+}
+
+Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
+  Bytes need = 0;
+  if (g.memory_total > 0) {
+    // Least allocatable passing alloc / total >= u, settled with the real comparison.
+    need = static_cast<Bytes>(static_cast<double>(g.memory_total) * u);
+    while (need > 0 && static_cast<double>(need - 1) / static_cast<double>(g.memory_total) >= u) --need;
+    while (need <= g.memory_total && static_cast<double>(need) / static_cast<double>(g.memory_total) < u) ++need;
+  }
+  const Bytes capacity = std::max<Bytes>(g.memory_total - w.reserved_vram, 0);
+  return Json{{"dim", "vram_ratio"}, {"gpu_index", g.index}, {"need", need}, {"have", alloc},
+              {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
+}
+
+std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
+  const Worker& w = *r.worker;
+  Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
+  if (static_cast<int>(gpu_indexes.size()) < opt_.gpu_count) {
+    reject(w, gpu_indexes, "gpu_count", Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
+    attempt["result"] = "too_few_selected_gpus";
+    attempts_.push_back(std::move(attempt));
+    return std::nullopt;
+  }
+  const Allocatable& a = alloc(w, type);
+  IndexList satisfied, unsatisfied;
+  for (int index : gpu_indexes) {
+    const Bytes av = a.gpu_or_zero(index);
+    const Bytes total = typed_total(w, type, index).value_or(0);
+    ++examined_gpus_;
+    if (u > 0 && !(total > 0 && static_cast<double>(av) / static_cast<double>(total) >= u)) {
+      unsatisfied.push_back(index);
+      for (const auto& g : w.gpus)
+        if (g.type == type && g.index == index) {
+          Json& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
+          rj["shortfalls"].push_back(vram_ratio_shortfall(w, g, av, u));
+          if (ctx_.allocation.compute(w).allocated_gpu(index) == 0 && total > 0)
+            quirk("Q3", "manual: " + w.name + " GPU " + std::to_string(index),
+                  "nothing is allocated, but the reserve alone keeps allocatable/total below the utilisation");
+        }
+    } else {
+      satisfied.push_back(index);
+    }
+    if (static_cast<int>(satisfied.size()) >= opt_.gpu_count) break;
+  }
+  // Short of satisfied GPUs: top up with the first unsatisfied ones (the candidate then overcommits).
+  IndexList used = satisfied;
+  const std::size_t top_up = static_cast<std::size_t>(std::max<int>(opt_.gpu_count - static_cast<int>(satisfied.size()), 0));
+  for (std::size_t i = 0; i < unsatisfied.size() && i < top_up; ++i) used.push_back(unsatisfied[i]);
+
+  Candidate c;
+  c.worker_id = w.id;
+  c.worker_name = w.name;
+  c.gpu_type = type;
+  c.gpu_indexes = used;
+  c.claim.vram = claims(r, used, u);
+  c.claim.vram_present = true;
+  c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
+  c.claim.vram_utilization = u;
+  c.claim.is_unified_memory = false;
+  attempt["satisfied"] = satisfied;
+  attempt["unsatisfied"] = unsatisfied;
+  attempt["used"] = used;
+  attempt["result"] = "candidate";
+  attempts_.push_back(std::move(attempt));
+  return c;
+}
+
+std::optional<std::string> ManualRun::blocking_instance(const Worker& w) const {
+  const Model& m = ctx_.model;
+  if (!m.backend || m.backend->empty()) return std::nullopt;  // null never matches
+  for (const ModelInstance* inst : ctx_.allocation.instances_on(w.id)) {
+    if (inst->subordinate_workers.empty()) continue;
+    std::optional<std::string> backend = inst->backend;
+    if (!backend && inst->model_id && m.id && *inst->model_id == *m.id) backend = m.backend;
+    if (backend && !backend->empty() && *backend == *m.backend) return inst->name;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> gpu_addresses(const Reduced& r) {
+  // GPUStack's filter never excludes a GPU of the reduced worker, so every selected NPU is listed.
+  std::vector<std::string> out;
+  for (const GpuDevice* g : r.gpus)
+    out.push_back(g->network_status && *g->network_status == "up" && g->network_inet && !g->network_inet->empty() ? *g->network_inet
+                                                                                                                 : "-.-.-.-");
+  return out;
+}
+
+std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type) {
+  Json attempt{{"path", "multi_worker"}, {"type", type}};
+  if (workers.size() < 2) {
+    attempt["result"] = "too_few_workers";
+    attempt["workers"] = workers.size();
+    attempts_.push_back(std::move(attempt));
+    return std::nullopt;
+  }
+  const Reduced& main = workers.front();
+  const IndexList main_indexes = *selected(type, main.worker->name);
+  const VramMap main_vram = claims(main, main_indexes, u);
+  if (static_cast<int>(main_indexes.size()) > opt_.gpu_count)
+    quirk("Q19", "manual multi_worker: main " + main.worker->name,
+          "the main worker takes all " + std::to_string(main_indexes.size()) + " of its selected GPUs, more than the " +
+              std::to_string(opt_.gpu_count) + " needed");
+
+  const bool mindie = ctx_.model.backend && *ctx_.model.backend == "MindIE";
+  std::vector<SubordinateWorker> subs;
+  std::size_t used = main_indexes.size();
+  Json sub_log = Json::array();
+  for (const Reduced& r : workers) {
+    const Worker& w = *r.worker;
+    const IndexList* sel = selected(type, w.name);
+    if (!sel || w.name == main.worker->name) continue;
+    if (auto inst = blocking_instance(w)) {
+      outcome_.distributed_limit_worker = w.name;
+      outcome_.distributed_limit_instance = *inst;
+      reject(w, *sel, "distributed_limit", Json{{"instance", *inst}});
+      ctx_.trace.message("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
+      continue;
+    }
+    const IndexList& wanted = *sel;
+    // Order by claim / total (GPUStack passes the claims where it names allocatable), stable.
+    const VramMap preliminary = claims(r, wanted, u);
+    std::vector<std::pair<int, double>> rates;
+    for (const GpuDevice* g : r.gpus) {
+      const Bytes* cl = find_vram(preliminary, g->index);
+      const double rate = g->memory_total ? static_cast<double>(cl ? *cl : 0) / static_cast<double>(g->memory_total) : 0.0;
+      auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& e) { return e.first == g->index; });
+      if (it == rates.end()) rates.emplace_back(g->index, rate);
+      else it->second = rate;
+    }
+    std::stable_sort(rates.begin(), rates.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    const std::size_t remaining = opt_.gpu_count > static_cast<int>(used) ? static_cast<std::size_t>(opt_.gpu_count) - used : 0;
+    const std::size_t assign = std::min(wanted.size(), remaining);
+    IndexList mine;
+    for (std::size_t i = 0; i < rates.size() && i < assign; ++i) mine.push_back(rates[i].first);
+
+    SubordinateWorker s;
+    s.worker_id = w.id;
+    s.worker_name = w.name;
+    s.gpu_indexes = mine;
+    ResourceClaim claim;
+    claim.vram = claims(r, mine, u);
+    claim.vram_present = true;
+    claim.ram = claim_ram(ctx_.model, claim.vram, req_.ram);
+    claim.vram_utilization = u;
+    claim.is_unified_memory = false;
+    s.claim = std::move(claim);
+    if (mindie) s.gpu_addresses = gpu_addresses(r);
+    subs.push_back(std::move(s));
+    sub_log.push_back(Json{{"worker_name", w.name}, {"selected", wanted}, {"assigned", mine}});
+    used += mine.size();
+    if (opt_.gpu_count && static_cast<int>(used) >= opt_.gpu_count) break;
+  }
+  attempt["main"] = Json{{"worker_name", main.worker->name}, {"gpu_indexes", main_indexes}};
+  attempt["subordinates"] = sub_log;
+  if (subs.empty()) {
+    attempt["result"] = "no_subordinate";
+    attempts_.push_back(std::move(attempt));
+    return std::nullopt;
+  }
+  attempt["result"] = "candidate";
+  attempts_.push_back(std::move(attempt));
+
+  Candidate c;
+  c.worker_id = main.worker->id;
+  c.worker_name = main.worker->name;
+  c.gpu_type = type;
+  c.gpu_indexes = main_indexes;
+  c.claim.vram = main_vram;
+  c.claim.vram_present = true;
+  c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
+  c.claim.is_unified_memory = false;  // the main claim carries no vram_utilization
+  c.subordinate_workers = std::move(subs);
+  return c;
+}
+
+// §3.1.7.5: does the candidate fall short of the request, or use a GPU below the utilisation?
+ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
+  const std::string type = c.gpu_type.value_or("");
+  const double u = utilisation_for(opt_.utilisation, type);
+  const std::size_t selected_count = ids_.size();
+
+  // Satisfied selected GPUs, over every selected type with this candidate's utilisation.
+  std::vector<std::tuple<std::string, std::string, int>> satisfied;
+  long long selected_satisfied = 0;
+  Bytes selected_alloc = 0;
+  for (const auto& ts : selection_)
+    for (const auto& ws : ts.workers) {
+      const Worker* w = worker_named(ws.worker);
+      if (!w) continue;
+      const Allocatable& a = alloc(*w, ts.type);
+      for (int index : ws.indexes) {
+        const Bytes* av = a.gpu(index);
+        auto total = typed_total(*w, ts.type, index);
+        selected_alloc += av ? *av : 0;
+        if (u == 0) {
+          ++selected_satisfied;
+          satisfied.emplace_back(ts.type, ws.worker, index);
+          continue;
+        }
+        if (!total || !av) continue;
+        if (*total == 0)
+          throw ReferenceError("fit",
+                               "selected GPU " + ws.worker + ":" + ts.type + ":" + std::to_string(index) +
+                                   " reports memory.total 0; GPUStack divides by it in the overcommit check and fails",
+                               Json{{"worker", ws.worker}, {"gpu_type", ts.type}, {"gpu_index", index}});
+        if (static_cast<double>(*av) / static_cast<double>(*total) >= u) {
+          ++selected_satisfied;
+          satisfied.emplace_back(ts.type, ws.worker, index);
+        }
+      }
+    }
+
+  // What the candidate uses: the main worker and every subordinate.
+  struct Part {
+    const std::string* name;
+    const std::vector<int>* indexes;
+    const ResourceClaim* claim;
+  };
+  static const std::vector<int> no_indexes;
+  std::vector<Part> parts{{&c.worker_name, c.gpu_indexes ? &*c.gpu_indexes : &no_indexes, &c.claim}};
+  for (const auto& s : c.subordinate_workers) parts.push_back({&s.worker_name, s.gpu_indexes ? &*s.gpu_indexes : &no_indexes, s.claim ? &*s.claim : nullptr});
+  Bytes used_vram = 0, used_ram = 0, used_alloc = 0;
+  long long used_count = 0, used_satisfied = 0;
+  Json unsatisfied_used = Json::array();
+  for (const Part& p : parts) {
+    const Worker* w = worker_named(*p.name);
+    if (p.claim) {
+      used_vram += vram_sum(p.claim->vram);
+      used_ram += p.claim->ram.value_or(0);
+    }
+    used_count += static_cast<long long>(p.indexes->size());
+    for (int index : *p.indexes) {
+      if (w)
+        if (const Bytes* av = alloc(*w, type).gpu(index)) used_alloc += *av;
+      if (std::find(satisfied.begin(), satisfied.end(), std::make_tuple(type, *p.name, index)) != satisfied.end()) ++used_satisfied;
+      else unsatisfied_used.push_back(Json{{"worker_name", *p.name}, {"gpu_index", index}});
+    }
+  }
+
+  OvercommitCheck r;
+  r.overcommit = used_vram < req_.vram || (req_.ram > 0 && used_ram < req_.ram) || used_satisfied < used_count;
+  const bool partial = used_count < static_cast<long long>(selected_count);
+  if (u == 0) r.effective = static_cast<double>(partial ? used_alloc : selected_alloc);
+  else r.effective = static_cast<double>(partial ? used_alloc : selected_alloc) * u;
+
+  const long long other_gpus = used_count - static_cast<long long>(c.gpu_indexes ? c.gpu_indexes->size() : 0);
+  r.values = Json{{"u", u},
+                  {"u_zero", u == 0},
+                  {"partial", partial},
+                  {"used_devices", {{"worker", c.worker_name},
+                                    {"gpu_indexes", c.gpu_indexes ? Json(*c.gpu_indexes) : Json::array()},
+                                    {"other_workers", c.subordinate_workers.size()},
+                                    {"other_gpus", other_gpus},
+                                    {"max_show", 8}}},
+                  {"selected_count", selected_count},
+                  {"selected_satisfied", selected_satisfied},
+                  {"selected_alloc", selected_alloc},
+                  {"selected_alloc_gib", round_gib(static_cast<double>(selected_alloc))},
+                  {"used_count", used_count},
+                  {"used_satisfied", used_satisfied},
+                  {"used_alloc", used_alloc},
+                  {"used_alloc_gib", round_gib(static_cast<double>(used_alloc))},
+                  {"effective_vram", r.effective},
+                  {"effective_gib", round_gib(r.effective)},
+                  {"request_vram", req_.vram},
+                  {"request_ram", req_.ram},
+                  {"claimed_vram", used_vram},
+                  {"claimed_ram", used_ram},
+                  {"unsatisfied_used", unsatisfied_used}};
+  return r;
+}
+
+void ManualRun::commit(const std::string& status, std::size_t found, const std::string& result) {
+  Json& r = ctx_.trace.add_strategy(opt_.selector, "manual", status);
+  r["skip"] = nullptr;
+  r["candidates_found"] = found;
+  r["examined"] = Json{{"workers", examined_workers_}, {"gpus", examined_gpus_}, {"combinations", 0}, {"queries", 0}};
+  r["rejections"] = rejections_;
+  r["not_examined"] = Json::array();
+  r["caps"] = Json::array();
+  r["quirks"] = quirks_;
+  for (auto& [k, v] : record_.items()) r[k] = v;
+  r["attempts"] = attempts_;
+  r["result"] = result;
+  // Summary lines for the rejected GPUs and workers.
+  std::map<std::string, long long> counts;  // ordered: deterministic
+  for (const auto& rj : rejections_) ++counts[rj["code"].get<std::string>()];
+  for (const auto& [code, n] : counts) {
+    const bool per_gpu = code == "vram_ratio";
+    ctx_.trace.summary(code == "vram_ratio" ? "vram_ratio_short" : code, n, per_gpu ? std::max(examined_gpus_, n) : std::max(examined_workers_, n),
+                       per_gpu ? "gpus" : "workers", Json{{"selector", opt_.selector}, {"strategy", "manual"}});
+  }
+  if (opt_.outcome) *opt_.outcome = outcome_;
+}
+
+std::vector<Candidate> ManualRun::run() {
+  Json util = Json::object();
+  for (const auto& [t, u] : opt_.utilisation) util[t] = u;
+  record_["gpu_count"] = opt_.gpu_count;
+  record_["utilisation"] = util;
+  record_["request"] = Json{{"vram", req_.vram}, {"ram", req_.ram}};
+  Json sel = Json::array();
+  for (const auto& ts : selection_) {
+    Json workers = Json::array();
+    for (const auto& ws : ts.workers) {
+      const Worker* w = worker_named(ws.worker);
+      Json missing = Json::array();
+      if (w)
+        for (int i : ws.indexes)
+          if (!typed_total(*w, ts.type, i)) missing.push_back(i);
+      workers.push_back(Json{{"worker_name", ws.worker}, {"present", w != nullptr}, {"gpu_indexes", ws.indexes}, {"missing_gpus", missing}});
+    }
+    sel.push_back(Json{{"type", ts.type}, {"workers", workers}});
+  }
+  record_["selection"] = sel;
+
+  // 1. Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.
+  if (opt_.gpu_count == static_cast<int>(ids_.size()) && selection_.size() > 1) {
+    outcome_.heterogeneous = true;
+    Json types = Json::array();
+    for (const auto& ts : selection_) types.push_back(ts.type);
+    ctx_.trace.message("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
+    commit("tried", 0, "heterogeneous");
+    return {};
+  }
+
+  // 2. Per type, the selected workers present, reduced and ordered.
+  std::vector<std::pair<std::string, std::vector<Reduced>>> by_type;
+  for (const auto& ts : selection_) {
+    auto list = reduce(ts);
+    examined_workers_ += static_cast<long long>(list.size());
+    by_type.emplace_back(ts.type, std::move(list));
+  }
+
+  std::vector<Candidate> candidates;
+  if (opt_.gpu_count == 1) {
+    // 3. One GPU per replica: every selected GPU is its own attempt.
+    for (const auto& [type, list] : by_type) {
+      const double u = utilisation_for(opt_.utilisation, type);
+      for (const Reduced& r : list)
+        for (const GpuDevice* g : r.gpus)
+          if (auto c = single_worker(r, {g->index}, u, type)) candidates.push_back(std::move(*c));
+    }
+  } else if (opt_.gpu_count > 1) {
+    // 4. Several GPUs: one worker holding them all, else (per type) one main plus subordinates.
+    for (const auto& [type, list] : by_type) {
+      const double u = utilisation_for(opt_.utilisation, type);
+      for (const Reduced& r : list)
+        if (auto c = single_worker(r, r.indexes(), u, type)) candidates.push_back(std::move(*c));
+    }
+    if (candidates.empty() && opt_.allow_multi_worker)
+      for (const auto& [type, list] : by_type)
+        if (auto c = multi_worker(list, utilisation_for(opt_.utilisation, type), type)) candidates.push_back(std::move(*c));
+  }
+  if (candidates.empty()) {
+    commit("tried", 0, "none");
+    return {};
+  }
+
+  // 5. Overcommit: keep the candidates that fit; else the best overcommitted one (later wins ties).
+  std::vector<Candidate> fitting;
+  std::optional<std::size_t> best;
+  double best_effective = 0;
+  Json best_values;
+  Json checks = Json::array();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    OvercommitCheck oc = check_overcommit(candidates[i]);
+    candidates[i].overcommit = oc.overcommit;
+    checks.push_back(Json{{"candidate", i}, {"worker_name", candidates[i].worker_name}, {"overcommit", oc.overcommit}, {"values", oc.values}});
+    if (!oc.overcommit) {
+      fitting.push_back(candidates[i]);
+    } else {
+      const Worker* w = worker_named(candidates[i].worker_name);
+      if (w) {
+        Json& rj = reject(*w, candidates[i].gpu_indexes.value_or(IndexList{}), "overcommit", Json{{"candidate", i}});
+        if (oc.values["claimed_vram"].get<Bytes>() < req_.vram)
+          rj["shortfalls"].push_back(Json{{"dim", "vram_total"}, {"need", req_.vram}, {"have", oc.values["claimed_vram"]},
+                                          {"short", req_.vram - oc.values["claimed_vram"].get<Bytes>()}, {"freeable", false}});
+        if (req_.ram > 0 && oc.values["claimed_ram"].get<Bytes>() < req_.ram)
+          rj["shortfalls"].push_back(Json{{"dim", "ram"}, {"need", req_.ram}, {"have", oc.values["claimed_ram"]},
+                                          {"short", req_.ram - oc.values["claimed_ram"].get<Bytes>()}, {"freeable", false}});
+        rj["data"]["unsatisfied_gpus"] = oc.values["unsatisfied_used"];
+      }
+      if (oc.effective >= best_effective) {
+        best_effective = oc.effective;
+        best = i;
+        best_values = oc.values;
+      }
+    }
+  }
+  record_["overcommit_checks"] = checks;
+  if (!fitting.empty()) {
+    commit("tried", fitting.size(), "candidates");
+    return fitting;
+  }
+  if (ctx_.model.replicas > 1) {
+    outcome_.multi_replica_overcommit = true;
+    ctx_.trace.message("manual", "multi_replica_overcommit", Json{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
+    commit("tried", 0, "multi_replica_overcommit");
+    return {};
+  }
+  if (!best) {  // only a negative utilisation makes every effective figure negative
+    commit("tried", 0, "none");
+    return {};
+  }
+  outcome_.overcommit = true;
+  ctx_.trace.message("manual", "overcommit", best_values);
+  record_["chosen_overcommit"] = *best;
+  commit("tried", 1, "overcommit");
+  return {candidates[*best]};
+}
+
+}  // namespace
+
+std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options) {
+  if (!gpu_ids(ctx.model)) {
+    Json& r = ctx.trace.add_strategy(options.selector, "manual", "skipped");
+    r["skip"] = Json{{"code", "no_gpu_ids"}, {"data", Json::object()}};
+    r["candidates_found"] = 0;
+    if (options.outcome) *options.outcome = ManualOutcome{};
+    return {};
+  }
+  ManualRun run(ctx, request, options);
+  return run.run();
 }
 
 }  // namespace placement

@@ -1,11 +1,82 @@
-// Placeholder until the custom selector lands: records that it did not run.
+// The Custom / VoxBox selector (scheduler.md §3.6): also the fallback for null, unknown and
+// vLLM-omni backends. Paths run in GPUStack's order and the first with candidates wins.
+#include "fit/custom/custom_paths.h"
 #include "fit/registry.h"
 
 namespace placement {
 
+using namespace custom;
+
+namespace {
+
+// GPUStack's explanation: the requirement, then the first recorded event of
+// [manual, CPU, multi GPU, single GPU], else the generic "no suitable workers" line.
+void explain(Trace& trace, const CustomRequest& req, std::size_t first_message, const std::vector<std::optional<CustomSlot>>& slots,
+             bool no_candidate) {
+  Json& messages = trace.root()["messages"];
+  const bool routine_wrote = messages.size() > first_message;  // the manual routine's own lines
+  Json requirement{{"source", kSelector}, {"key", "requirement"}, {"values", {{"vram", req.vram}, {"ram", req.ram}}}};
+  messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(first_message), std::move(requirement));
+  if (routine_wrote) return;
+  for (const auto& slot : slots) {
+    if (slot) {
+      trace.message(kSelector, slot->key, slot->values);
+      return;
+    }
+  }
+  if (no_candidate) trace.message(kSelector, "no_candidate", Json{{"vram", req.vram}, {"ram", req.ram}});
+}
+
+}  // namespace
+
 FitResult select_custom(FitContext& ctx) {
-  ctx.trace.add_strategy("custom", "not_implemented", "not_reached");
-  return {};
+  const CustomRequest req = custom_request(ctx.scenario, ctx.model);
+  ctx.trace.requirement() = Json{{"selector", kSelector},
+                                 {"vram", req.vram},
+                                 {"ram", req.ram},
+                                 {"vram_source", req.vram_source},
+                                 {"ram_rule", "max(int(vram * 0.1), 2 GiB)"}};
+  const std::size_t first_message = ctx.trace.root()["messages"].size();
+  FitResult result;
+  std::optional<CustomSlot> manual, single, multi, cpu;
+
+  if (gpu_ids(ctx.model)) {
+    // With selected GPUs nothing but the manual path runs.
+    PathOutcome m = find_manual(ctx, req);
+    manual = m.slot;
+    result.candidates = std::move(m.candidates);
+    if (!result.candidates.empty()) result.strategy = kManual;
+    for (const char* s : {kSingleGpu, kMultiGpu, kCpuOnly}) skip_strategy(ctx.trace, s, "manual_only");
+  } else {
+    using Path = PathOutcome (*)(FitContext&, const CustomRequest&);
+    struct Step {
+      const char* strategy;
+      Path run;
+      std::optional<CustomSlot>* slot;
+    };
+    const Step steps[] = {{kSingleGpu, find_single_gpu, &single}, {kMultiGpu, find_multi_gpu, &multi}, {kCpuOnly, find_cpu_only, &cpu}};
+    for (const Step& step : steps) {
+      if (!result.candidates.empty()) {
+        not_reached(ctx.trace, step.strategy);
+        continue;
+      }
+      if (step.run == find_cpu_only && !ctx.model.cpu_offloading) {
+        skip_strategy(ctx.trace, step.strategy, "needs_cpu_offloading");
+        continue;
+      }
+      PathOutcome o = step.run(ctx, req);
+      *step.slot = o.slot;
+      if (!o.candidates.empty()) {
+        result.candidates = std::move(o.candidates);
+        result.strategy = step.strategy;
+      }
+    }
+  }
+
+  bool overcommit = false;
+  for (const auto& c : result.candidates) overcommit = overcommit || c.overcommit.value_or(false);
+  if (result.candidates.empty() || overcommit) explain(ctx.trace, req, first_message, {manual, cpu, multi, single}, result.candidates.empty());
+  return result;
 }
 
 }  // namespace placement

@@ -1,20 +1,119 @@
-// Placeholder until the GGUF fit lands.
+// Recorded gguf-parser outputs first, the built-in estimator second; every answer (including
+// "missing") is cached by query key so a query repeated across strategies costs one lookup.
 #include "fit/gguf/estimate_provider.h"
+
+#include <cstdio>
+#include <deque>
+#include <map>
+
+#include "gguf/profile_estimate.h"
 
 namespace placement {
 
 namespace {
-class NoEstimates : public GgufEstimateProvider {
+
+std::string number_text(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string split_text(const std::vector<double>& split) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < split.size(); ++i) out += (i ? ", " : "") + number_text(split[i]);
+  return out + "]";
+}
+
+std::string rpc_text(const std::vector<std::string>& rpc) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < rpc.size(); ++i) out += (i ? ", " : "") + rpc[i];
+  return out + "]";
+}
+
+// Null and empty lists mean the same to gguf-parser (no flag is passed).
+bool has_split(const gguf::Query& q) { return q.tensor_split && !q.tensor_split->empty(); }
+bool has_rpc(const gguf::Query& q) { return q.rpc && !q.rpc->empty(); }
+
+class RecordedThenEstimator : public GgufEstimateProvider {
  public:
-  const gguf::Estimate* get(const gguf::Query&, std::string* source) override {
-    if (source) *source = "missing";
-    return nullptr;
+  RecordedThenEstimator(const Scenario& scenario, const Model& model, Trace& trace) : model_(model) {
+    if (scenario.estimates.gguf_profile) profile_ = &*scenario.estimates.gguf_profile;
+    const auto& entries = scenario.estimates.gguf_parser;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const GgufParserEntry& e = entries[i];
+      const std::string pointer = "/estimates/gguf_parser/" + std::to_string(i) + "/estimate";
+      gguf::Query q;
+      q.offload = e.offload;
+      q.tensor_split = e.tensor_split;
+      q.rpc = e.rpc;
+      const std::string key = gguf_query_key(q);
+      if (recorded_.count(key)) {
+        // GPUStack asks each query once; a second recording of it cannot be told apart.
+        trace.warning("estimates.gguf_parser[" + std::to_string(i) + "] repeats the query " + describe_gguf_query(q) +
+                      "; the first recording is used");
+        continue;
+      }
+      store_.push_back(gguf::estimate_from_json(e.estimate, pointer));
+      recorded_.emplace(key, &store_.back());
+    }
   }
+
+  const gguf::Estimate* get(const gguf::Query& query, std::string* source) override {
+    const std::string key = gguf_query_key(query);
+    auto cached = answers_.find(key);
+    if (cached != answers_.end()) {
+      if (source) *source = cached->second.source;
+      return cached->second.estimate;
+    }
+    Answer a;
+    auto rec = recorded_.find(key);
+    if (rec != recorded_.end()) {
+      a = {rec->second, "recorded"};
+    } else if (profile_) {
+      std::optional<gguf::Estimate> computed = gguf::estimate_from_profile(*profile_, query, model_);
+      if (computed) {
+        store_.push_back(std::move(*computed));
+        a = {&store_.back(), "estimator"};
+      }
+    }
+    answers_.emplace(key, a);
+    if (source) *source = a.source;
+    return a.estimate;
+  }
+
+ private:
+  struct Answer {
+    const gguf::Estimate* estimate = nullptr;
+    std::string source = "missing";
+  };
+  const Model& model_;
+  const Json* profile_ = nullptr;
+  std::deque<gguf::Estimate> store_;  // stable addresses for the returned pointers
+  std::map<std::string, const gguf::Estimate*> recorded_;
+  std::map<std::string, Answer> answers_;
 };
+
 }  // namespace
 
-std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario&, const Model&, Trace&) {
-  return std::make_unique<NoEstimates>();
+std::string gguf_query_key(const gguf::Query& q) {
+  std::string key = q.offload;
+  key += '\x1f';
+  if (has_split(q)) key += split_text(gguf::normalise_tensor_split(*q.tensor_split));
+  key += '\x1f';
+  if (has_rpc(q)) key += rpc_text(*q.rpc);
+  return key;
+}
+
+std::string describe_gguf_query(const gguf::Query& q) {
+  std::string out = "offload=" + q.offload + ", tensor_split=";
+  out += has_split(q) ? split_text(gguf::normalise_tensor_split(*q.tensor_split)) : "none";
+  out += ", rpc=";
+  out += has_rpc(q) ? rpc_text(*q.rpc) : "none";
+  return out;
+}
+
+std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace) {
+  return std::make_unique<RecordedThenEstimator>(scenario, model, trace);
 }
 
 }  // namespace placement

@@ -21,4 +21,12 @@ class GgufEstimateProvider {
 
 std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace);
 
+// The lookup key of a query: offload, the split after GPUStack's MiB conversion (Q24; an empty
+// split counts as none), and the RPC servers. Two queries with equal keys get the same estimate.
+std::string gguf_query_key(const gguf::Query& query);
+
+// "offload=partial, tensor_split=[16376, 16376], rpc=[host4090:50053]" with the normalised split,
+// as error messages and the trace name a query.
+std::string describe_gguf_query(const gguf::Query& query);
+
 }  // namespace placement

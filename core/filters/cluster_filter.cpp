@@ -1,0 +1,32 @@
+#include "filters/cluster_filter.h"
+
+namespace placement::filters {
+
+namespace {
+Json cluster_json(const std::optional<std::int64_t>& id) { return id ? Json(*id) : Json(nullptr); }
+}  // namespace
+
+void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
+  const auto& want = ctx.model.cluster_id;
+  record.applied("always applies: the worker's cluster must equal the model's");
+  bool null_model_removed = false;
+  for (const Worker* w : workers) {
+    Json data{{"worker", cluster_json(w->cluster_id)}, {"model", cluster_json(want)}};
+    // optional == optional: two nulls are equal, a null never equals a value (GPUStack's `!=`).
+    if (w->cluster_id == want) {
+      record.pass(*w, kCodeMatch, std::move(data));
+    } else {
+      record.fail(*w, kCodeMismatch, std::move(data));
+      if (!want) null_model_removed = true;
+    }
+  }
+  if (null_model_removed)
+    ctx.trace.quirk("Q31", "filters.cluster",
+                    "the model has no cluster and GPUStack compares that null as a value: workers that belong to a cluster are excluded");
+  const std::size_t matched = record.kept().size();
+  record.summary() = Json{{"matched", matched}, {"model_cluster_id", cluster_json(want)}};
+  // GPUStack reports this filter every time ("Matched N workers by cluster selector.").
+  ctx.trace.message("filters", Name, Json{{"matched", matched}});
+}
+
+}  // namespace placement::filters

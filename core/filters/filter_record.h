@@ -1,0 +1,76 @@
+// The shared shape of one base filter: what it reads (FilterContext), what it writes (a filter
+// record of the trace, scheduler.md §6.2) and how the registry calls it. Every filter records
+// every worker it was given, passing ones included, so an explanation can say why each worker
+// is still in the running or not.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenario/backend_parameters.h"
+#include "scenario/types.h"
+#include "trace/trace.h"
+
+namespace placement::filters {
+
+struct FilterContext {
+  const Scenario& scenario;
+  const Model& model;  // after the evaluation side effects
+  const BackendParameters& params;
+  Trace& trace;
+};
+
+// Record statuses (§6.2).
+inline constexpr const char* kApplied = "applied";
+inline constexpr const char* kNotApplied = "not_applied";
+inline constexpr const char* kNotRun = "not_run";
+// Code every worker gets from a filter whose condition does not hold for this model.
+inline constexpr const char* kCodeNotApplied = "not_applied";
+
+class FilterRecord {
+ public:
+  explicit FilterRecord(std::string filter);
+
+  // Exactly one of these, before any worker verdict.
+  void applied(std::string why);
+  // Keeps every input worker, each recorded with code `not_applied`.
+  void not_applied(std::string why, const std::vector<const Worker*>& workers);
+
+  void pass(const Worker& w, const std::string& code, Json data = Json::object());
+  void fail(const Worker& w, const std::string& code, Json data = Json::object());
+
+  // §2 summary data of this filter (also the values of its GPUStack-equivalent message).
+  Json& summary() { return summary_; }
+  // Extra top-level fields of the record (e.g. which backend catalogue decided).
+  void set(const std::string& key, Json value) { extra_[key] = std::move(value); }
+
+  const std::string& filter() const { return filter_; }
+  const std::vector<const Worker*>& kept() const { return kept_; }
+  std::size_t input_count() const { return input_; }
+  std::size_t excluded_count() const { return input_ - kept_.size(); }
+
+  Json to_json() const;
+  // The record of a filter that never ran because an earlier one left nobody.
+  static Json not_run(const std::string& filter, const std::string& after);
+
+ private:
+  void add(const Worker& w, bool pass, const std::string& code, Json data);
+
+  std::string filter_;
+  std::string status_ = kApplied;
+  std::string why_;
+  std::size_t input_ = 0;
+  std::vector<const Worker*> kept_;
+  Json workers_ = Json::array();
+  Json summary_ = Json::object();
+  Json extra_ = Json::object();
+};
+
+using FilterFunction = void (*)(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record);
+
+struct FilterDefinition {
+  const char* name;
+  FilterFunction run;
+};
+
+}  // namespace placement::filters

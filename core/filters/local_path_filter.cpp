@@ -1,0 +1,38 @@
+#include "filters/local_path_filter.h"
+
+#include <algorithm>
+
+namespace placement::filters {
+
+void LocalPathFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
+  const Model& model = ctx.model;
+  if (model.source.kind != SourceKind::local_path) {
+    record.not_applied("the model source is not local_path", workers);
+    return;
+  }
+  if (!gpu_ids(model)) {
+    record.not_applied("the model has no gpu_selector.gpu_ids", workers);
+    return;
+  }
+  const std::string path = model.source.local_path.value_or("");
+  record.applied("local-path model with selected GPUs: the path must exist on the worker");
+  std::vector<std::string> failed;
+  for (const Worker* w : workers) {
+    if (!w->local_paths) {
+      record.fail(*w, kCodeUnreported, Json{{"path", path}});
+      failed.push_back(w->name);
+    } else if (std::find(w->local_paths->begin(), w->local_paths->end(), path) == w->local_paths->end()) {
+      record.fail(*w, kCodeMissing, Json{{"path", path}});
+      failed.push_back(w->name);
+    } else {
+      record.pass(*w, kCodePresent, Json{{"path", path}});
+    }
+  }
+  std::sort(failed.begin(), failed.end());
+  const std::size_t listed = std::min(failed.size(), kListedWorkers);
+  std::vector<std::string> shown(failed.begin(), failed.begin() + static_cast<std::ptrdiff_t>(listed));
+  record.summary() = Json{{"path", path}, {"workers", shown}, {"more", failed.size() - listed}};
+  if (!failed.empty()) ctx.trace.message("filters", Name, record.summary());
+}
+
+}  // namespace placement::filters

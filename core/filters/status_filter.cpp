@@ -1,0 +1,18 @@
+#include "filters/status_filter.h"
+
+namespace placement::filters {
+
+void StatusFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
+  record.applied("always applies: the worker must be ready");
+  for (const Worker* w : workers) {
+    if (w->state == kReadyState)
+      record.pass(*w, kCodeReady);
+    else
+      record.fail(*w, kCodeNotReady, Json{{"state", w->state}});
+  }
+  record.summary() = Json{{"matched", record.kept().size()}, {"of", record.input_count()}};
+  // "Matched k/n workers by READY status." only when someone was removed.
+  if (record.excluded_count() > 0) ctx.trace.message("filters", Name, record.summary());
+}
+
+}  // namespace placement::filters

@@ -1,0 +1,39 @@
+// §3.6.4: with cpu_offloading, every worker whose RAM holds the RAM request runs on CPU alone.
+// RAM is read without a GPU type, as GPUStack does here.
+#include "fit/custom/custom_paths.h"
+
+namespace placement::custom {
+
+PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req) {
+  Json& rec = begin_strategy(ctx.trace, kCpuOnly);
+  PathOutcome out;
+  long long short_workers = 0;
+  for (const Worker* w : ctx.workers) {
+    const Allocatable a = ctx.allocation.compute(*w);
+    if (a.ram >= req.ram) {
+      Candidate c;
+      c.worker_id = w->id;
+      c.worker_name = w->name;
+      c.claim.ram = req.ram;
+      c.claim.vram_present = true;  // `{}`: no VRAM
+      c.claim.is_unified_memory = false;
+      out.candidates.push_back(std::move(c));
+    } else {
+      ++short_workers;
+      rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)},
+                                       {"code", "shortfall"},
+                                       {"shortfalls", Json::array({shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram)})}});
+    }
+  }
+  rec["examined"]["workers"] = ctx.workers.size();
+  rec["candidates_found"] = out.candidates.size();
+  if (short_workers > 0) {
+    ctx.trace.summary("ram_short", short_workers, static_cast<long long>(ctx.workers.size()), "workers",
+                      Json{{"selector", kSelector}, {"strategy", kCpuOnly}});
+    // GPUStack records the CPU-only event whenever a worker lacks the RAM, candidates or not.
+    out.slot = CustomSlot{kCpuOnly, Json{{"ram", req.ram}}};
+  }
+  return out;
+}
+
+}  // namespace placement::custom

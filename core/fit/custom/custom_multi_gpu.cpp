@@ -1,0 +1,111 @@
+// §3.6.3: every GPU of one worker together. All GPUs with an allocatable entry take part (a full
+// one included) and the request is split evenly with no per-GPU check (Q16).
+#include <set>
+
+#include "fit/custom/custom_paths.h"
+
+namespace placement::custom {
+
+namespace {
+
+constexpr std::size_t kMinGpus = 2;
+
+Bytes floor_div(Bytes a, Bytes b) {
+  Bytes q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+}  // namespace
+
+PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req) {
+  Json& rec = begin_strategy(ctx.trace, kMultiGpu);
+  PathOutcome out;
+  const std::string where = std::string(kSelector) + "." + kMultiGpu;
+  // GPUStack's explanation follows the worker with the strictly largest allocatable sum.
+  Bytes largest_sum = 0;
+  std::size_t largest_count = 0;
+  std::set<std::int64_t> examined, ram_short;
+  long long gpus = 0, vram_short = 0;
+  for (const GpuTypeGroup& group : group_by_gpu_type(ctx.workers)) {
+    for (const Worker* w : group.workers) {
+      if (!group.type) {
+        rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
+        continue;
+      }
+      const std::string& type = *group.type;
+      if (type != surviving_gpu_type(*w)) {
+        rec["rejections"].push_back(Json{{"subject", subject(*w, gpu_indexes_of_type(*w, type))},
+                                         {"code", "no_gpus"},
+                                         {"shortfalls", Json::array()},
+                                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", surviving_gpu_type(*w)}}}});
+        rec["quirks"].push_back("Q1");
+        ctx.trace.quirk("Q1", where, "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
+        continue;
+      }
+      const std::vector<int> devices = gpu_indexes_of_type(*w, type);
+      if (devices.size() < kMinGpus) {
+        rec["rejections"].push_back(Json{{"subject", subject(*w, devices)},
+                                         {"code", "gpu_count"},
+                                         {"shortfalls", Json::array()},
+                                         {"data", {{"need", kMinGpus}, {"have", devices.size()}}}});
+        continue;
+      }
+      examined.insert(w->id);
+      const Allocatable a = ctx.allocation.compute(*w, type);
+      std::vector<int> indexes;
+      Bytes total = 0, allocated = 0;
+      for (int i : devices) {
+        const Bytes* v = a.gpu(i);
+        if (!v) continue;
+        indexes.push_back(i);
+        total += *v;
+        allocated += a.allocated_gpu(i);
+      }
+      gpus += static_cast<long long>(indexes.size());
+      const bool vram_ok = total >= req.vram && indexes.size() >= kMinGpus;
+      const bool ram_ok = a.ram >= req.ram;
+      if (vram_ok && ram_ok) {
+        const Bytes each = floor_div(req.vram, static_cast<Bytes>(indexes.size()));
+        VramMap vram;
+        bool exceeds = false;
+        for (int i : indexes) {
+          vram.emplace_back(i, each);
+          if (each > a.gpu_or_zero(i)) exceeds = true;
+        }
+        if (exceeds) {
+          rec["quirks"].push_back("Q16");
+          ctx.trace.quirk("Q16", where, "the even split claims more than a GPU's allocatable memory; GPUStack does not check each GPU");
+        }
+        out.candidates.push_back(gpu_candidate(*w, type, indexes, std::move(vram), req.ram));
+      } else {
+        Json shorts = Json::array();
+        if (!vram_ok) {
+          shorts.push_back(shortfall("vram_total", std::nullopt, req.vram, total, total + allocated >= req.vram));
+          ++vram_short;
+        }
+        if (!ram_ok) {
+          shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
+          ram_short.insert(w->id);
+        }
+        rec["rejections"].push_back(Json{{"subject", subject(*w, indexes)}, {"code", "shortfall"}, {"shortfalls", shorts}});
+      }
+      if (total > largest_sum) {
+        largest_sum = total;
+        largest_count = indexes.size();
+      }
+    }
+  }
+  rec["examined"]["workers"] = examined.size();
+  rec["examined"]["gpus"] = gpus;
+  rec["candidates_found"] = out.candidates.size();
+  rec["largest_worker"] = Json{{"allocatable_vram", largest_sum}, {"gpu_count", largest_count}};
+  const Json params{{"selector", kSelector}, {"strategy", kMultiGpu}};
+  if (vram_short > 0) ctx.trace.summary("vram_total_short", vram_short, static_cast<long long>(examined.size()), "workers", params);
+  if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
+  if (out.candidates.empty() && largest_count >= kMinGpus)
+    out.slot = CustomSlot{kMultiGpu, Json{{"largest_vram", largest_sum}, {"gpu_count", largest_count}}};
+  return out;
+}
+
+}  // namespace placement::custom

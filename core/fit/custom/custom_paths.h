@@ -1,0 +1,67 @@
+// The Custom / VoxBox resource-fit selector (scheduler.md §3.6), split by path. select_custom
+// (custom_selector.cpp) runs them in GPUStack's order — manual, single GPU, single-worker multi
+// GPU, CPU — and stops at the first with candidates.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fit/fit_context.h"
+
+namespace placement::custom {
+
+inline constexpr const char* kSelector = "custom";
+inline constexpr const char* kManual = "manual";
+inline constexpr const char* kSingleGpu = "single_gpu";
+inline constexpr const char* kMultiGpu = "single_worker_multi_gpu";
+inline constexpr const char* kCpuOnly = "cpu_only";
+
+// What the model needs: VRAM per §3.1.1, RAM = max(int(VRAM × 0.1), 2 GiB).
+struct CustomRequest {
+  Bytes vram = 0;
+  Bytes ram = 0;
+  std::string vram_source;  // env | weights_bytes
+};
+CustomRequest custom_request(const Scenario& scenario, const Model& model);
+
+// One GPUStack explanation event a path recorded ({key, values} of a §6.9 `custom` message).
+struct CustomSlot {
+  std::string key;
+  Json values;
+};
+
+struct PathOutcome {
+  std::vector<Candidate> candidates;
+  std::optional<CustomSlot> slot;  // the path's explanation event, when GPUStack records one
+};
+
+PathOutcome find_manual(FitContext& ctx, const CustomRequest& req);
+PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req);
+PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req);
+PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req);
+
+// Workers by GPU type the way GPUStack groups them (first-seen type order; GPU-less workers in a
+// null group). A mixed worker is listed under each of its types, but GPUStack's grouping
+// overwrites its shared GPU list, so every group sees only its last-appearing type (Q1).
+struct GpuTypeGroup {
+  std::optional<std::string> type;
+  std::vector<const Worker*> workers;
+};
+std::vector<GpuTypeGroup> group_by_gpu_type(const std::vector<const Worker*>& workers);
+std::string surviving_gpu_type(const Worker& w);  // the type whose GPUs remain (Q1); empty without GPUs
+std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type);
+bool is_mixed(const Worker& w);
+
+// Trace helpers for the strategy records (§6.3, §6.4).
+Json& begin_strategy(Trace& trace, const std::string& strategy);
+void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object());
+void not_reached(Trace& trace, const std::string& strategy);
+Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes);
+Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need, Bytes have, bool freeable);
+// RAM a worker would regain if every existing claim were released (UMA also regains the VRAM claims).
+Bytes releasable_ram(const Worker& w, const Allocatable& a);
+
+Candidate gpu_candidate(const Worker& w, const std::string& type, std::vector<int> indexes, VramMap vram, Bytes ram);
+
+}  // namespace placement::custom

@@ -1,0 +1,77 @@
+// §3.6.2: one GPU that alone holds the whole VRAM request, on a worker with enough RAM; every
+// such GPU is a candidate. Allocatable memory is read per GPU type.
+#include <set>
+
+#include "fit/custom/custom_paths.h"
+
+namespace placement::custom {
+
+namespace {
+
+void record_q1(Trace& trace, Json& rec, const Worker& w, const std::string& type) {
+  rec["rejections"].push_back(Json{{"subject", subject(w, gpu_indexes_of_type(w, type))},
+                                   {"code", "no_gpus"},
+                                   {"shortfalls", Json::array()},
+                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", surviving_gpu_type(w)}}}});
+  rec["quirks"].push_back("Q1");
+  trace.quirk("Q1", std::string(kSelector) + "." + kSingleGpu,
+              "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
+}
+
+}  // namespace
+
+PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req) {
+  Json& rec = begin_strategy(ctx.trace, kSingleGpu);
+  PathOutcome out;
+  Bytes largest = 0;
+  std::set<std::int64_t> examined, ram_short;
+  long long gpus = 0, vram_short = 0;
+  for (const GpuTypeGroup& group : group_by_gpu_type(ctx.workers)) {
+    for (const Worker* w : group.workers) {
+      if (!group.type) {
+        rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
+        continue;
+      }
+      const std::string& type = *group.type;
+      if (type != surviving_gpu_type(*w)) {
+        record_q1(ctx.trace, rec, *w, type);
+        continue;
+      }
+      examined.insert(w->id);
+      const Allocatable a = ctx.allocation.compute(*w, type);
+      const bool ram_ok = a.ram >= req.ram;
+      for (const GpuDevice& gpu : w->gpus) {
+        if (gpu.type != type) continue;
+        const Bytes* v = a.gpu(gpu.index);
+        if (!v) continue;
+        ++gpus;
+        if (*v >= req.vram && ram_ok) {
+          out.candidates.push_back(gpu_candidate(*w, type, {gpu.index}, VramMap{{gpu.index, req.vram}}, req.ram));
+        } else {
+          Json shorts = Json::array();
+          if (*v < req.vram) {
+            shorts.push_back(shortfall("vram", gpu.index, req.vram, *v, *v + a.allocated_gpu(gpu.index) >= req.vram));
+            ++vram_short;
+          }
+          if (!ram_ok) {
+            shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
+            ram_short.insert(w->id);
+          }
+          rec["rejections"].push_back(Json{{"subject", subject(*w, std::vector<int>{gpu.index})}, {"code", "shortfall"}, {"shortfalls", shorts}});
+        }
+        largest = std::max(largest, *v);
+      }
+    }
+  }
+  rec["examined"]["workers"] = examined.size();
+  rec["examined"]["gpus"] = gpus;
+  rec["candidates_found"] = out.candidates.size();
+  rec["largest_gpu_allocatable"] = largest;
+  const Json params{{"selector", kSelector}, {"strategy", kSingleGpu}};
+  if (vram_short > 0) ctx.trace.summary("vram_short", vram_short, gpus, "gpus", params);
+  if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
+  if (out.candidates.empty()) out.slot = CustomSlot{kSingleGpu, Json{{"largest_vram", largest}}};
+  return out;
+}
+
+}  // namespace placement::custom

@@ -1,0 +1,62 @@
+#include "fit/gguf/events.h"
+
+namespace placement::gguf_fit {
+
+const char* level_name(Level level) {
+  switch (level) {
+    case Level::info: return "info";
+    case Level::warning: return "warning";
+    case Level::error: return "error";
+  }
+  return "info";
+}
+
+bool EventLog::add(Level level, const std::string& action, const std::string& key, const std::string& reason, Json values) {
+  for (const Event& e : events_)
+    if (e.level == level && e.action == action && e.key == key && e.values == values) return false;
+  events_.push_back(Event{level, action, key, reason, std::move(values)});
+  return true;
+}
+
+bool EventLog::has_error() const {
+  for (const Event& e : events_)
+    if (e.level == Level::error) return true;
+  return false;
+}
+
+std::vector<const Event*> EventLog::shown(bool have_candidates) const {
+  std::vector<const Event*> out;
+  for (const Event& e : events_)
+    if (e.level == Level::error) out.push_back(&e);
+  if (!out.empty()) return out;
+  if (!have_candidates) {
+    // The order GPUStack reads its per-action slots in; a later info event of an action
+    // overwrites an earlier one.
+    static const char* const kOrder[] = {kPreCheck, "single_worker_multi_gpu", "single_worker_single_gpu",
+                                         "multi_worker_rpc", "partial_offload", "cpu_only"};
+    for (const char* action : kOrder) {
+      const Event* last = nullptr;
+      for (const Event& e : events_)
+        if (e.level == Level::info && e.action == action) last = &e;
+      if (last) {
+        out.push_back(last);
+        break;
+      }
+    }
+  }
+  for (const Event& e : events_)
+    if (e.level == Level::warning) out.push_back(&e);
+  return out;
+}
+
+void EventLog::emit(Trace& trace, bool have_candidates) const {
+  for (const Event* e : shown(have_candidates)) {
+    Json values = Json::object();
+    values["level"] = level_name(e->level);
+    values["reason"] = e->reason;
+    for (auto it = e->values.begin(); it != e->values.end(); ++it) values[it.key()] = it.value();
+    trace.message("gguf." + e->action, e->key, std::move(values));
+  }
+}
+
+}  // namespace placement::gguf_fit

@@ -1,0 +1,70 @@
+#include "fit/gguf/query_log.h"
+
+#include "scenario/errors.h"
+
+namespace placement::gguf_fit {
+
+Json query_to_json(const gguf::Query& q) {
+  Json j = Json::object();
+  j["offload"] = q.offload;
+  if (q.tensor_split && !q.tensor_split->empty()) {
+    Json given = Json::array();
+    for (double v : *q.tensor_split) given.push_back(static_cast<long long>(v));
+    j["tensor_split"] = given;
+    Json norm = Json::array();
+    for (double v : gguf::normalise_tensor_split(*q.tensor_split)) norm.push_back(static_cast<long long>(v));
+    j["normalised_split"] = norm;
+  } else {
+    j["tensor_split"] = nullptr;
+    j["normalised_split"] = nullptr;
+  }
+  j["rpc"] = q.rpc && !q.rpc->empty() ? Json(*q.rpc) : Json(nullptr);
+  return j;
+}
+
+QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace)
+    : provider_(provider), scenario_(scenario), trace_(trace) {}
+
+const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string& asked_by, bool explanation_only) {
+  std::string source;
+  const gguf::Estimate* e = provider_.get(query, &source);
+  const std::string key = gguf_query_key(query);
+  Json& list = trace_.requirement()["queries"];
+  if (!list.is_array()) list = Json::array();
+  auto it = index_.find(key);
+  if (it == index_.end()) {
+    Json rec = query_to_json(query);
+    rec["source"] = source;
+    rec["asked_by"] = asked_by;
+    rec["explanation_only"] = explanation_only;
+    rec["uses"] = 1;
+    index_.emplace(key, list.size());
+    list.push_back(std::move(rec));
+    bool mixed = false;
+    if (query.tensor_split) gguf::normalise_tensor_split(*query.tensor_split, &mixed);
+    if (mixed)
+      trace_.quirk("Q24", "gguf.query",
+                   "a tensor split mixing values below and at/above 1 MiB was converted to MiB as a whole: the small "
+                   "values became 0");
+  } else {
+    Json& rec = list[it->second];
+    rec["uses"] = rec["uses"].get<long long>() + 1;
+  }
+  return e;
+}
+
+const gguf::Estimate& QueryLog::require(const gguf::Query& query, const std::string& asked_by) {
+  const gguf::Estimate* e = ask(query, asked_by, false);
+  if (e) return *e;
+  const bool profile = scenario_.estimates.gguf_profile.has_value();
+  throw InputError(profile ? "/estimates/gguf_profile" : "/estimates/gguf_parser",
+                   "no estimate for the gguf-parser query " + describe_gguf_query(query) +
+                       (profile ? " (the built-in estimator could not answer it from gguf_profile)"
+                                : ": record it in estimates.gguf_parser or give estimates.gguf_profile"));
+}
+
+const gguf::Estimate* QueryLog::optional(const gguf::Query& query, const std::string& asked_by) {
+  return ask(query, asked_by, true);
+}
+
+}  // namespace placement::gguf_fit

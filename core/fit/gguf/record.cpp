@@ -1,0 +1,149 @@
+#include "fit/gguf/record.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace placement::gguf_fit {
+
+Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
+  Json s = Json::object();
+  s["dim"] = dim;
+  if (gpu_index) s["gpu_index"] = *gpu_index;
+  s["need"] = need;
+  s["have"] = have;
+  s["short"] = need > have ? need - have : 0;
+  s["freeable"] = capacity >= need;
+  return s;
+}
+
+Json count_shortfall(const std::string& dim, long long need, long long have) {
+  return Json{{"dim", dim}, {"need", need}, {"have", have}, {"short", need > have ? need - have : 0}, {"freeable", false}};
+}
+
+Bytes gpu_capacity(const WorkerView& view, int index) {
+  Bytes total = 0;
+  for (const GpuDevice& g : view.worker.gpus)
+    if (g.index == index) total = g.memory_total;  // a repeated index keeps the later device, as §1.5 does
+  return std::max<Bytes>(total - view.worker.reserved_vram, 0);
+}
+
+Bytes ram_capacity(const WorkerView& view) {
+  Bytes cap = view.worker.memory_total - view.worker.reserved_ram;
+  if (view.uma) cap -= view.worker.reserved_vram;
+  return std::max<Bytes>(cap, 0);
+}
+
+Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc) {
+  Json s{{"worker_id", view.worker.id}, {"worker_name", view.worker.name}, {"gpu_indexes", gpu_indexes}};
+  if (!rpc.empty()) s["rpc"] = rpc;
+  return s;
+}
+
+Json rejection(Json subject, const std::string& code, Json shortfalls, Json data) {
+  Json r{{"subject", std::move(subject)}, {"code", code}, {"shortfalls", std::move(shortfalls)}};
+  if (!data.empty()) r["data"] = std::move(data);
+  return r;
+}
+
+namespace {
+
+Bytes short_sum(const Json& rejection) {
+  Bytes sum = 0;
+  for (const Json& s : rejection["shortfalls"])
+    if (s.contains("short") && s["dim"] != "layers") sum += s["short"].get<Bytes>();
+  return sum;
+}
+
+template <class K>
+void bump(std::vector<std::pair<K, std::uint64_t>>& counts, const K& key, std::uint64_t n) {
+  for (auto& [k, v] : counts)
+    if (k == key) {
+      v += n;
+      return;
+    }
+  counts.emplace_back(key, n);
+}
+
+}  // namespace
+
+void CombinationRejections::add(const Json& rej, std::size_t size) {
+  add_count(rej["code"].get<std::string>(), size, 1);
+  Kept k{short_sum(rej), order_++, rej};
+  // Keep the three least-short; an equal sum keeps the earlier one (enumeration order).
+  auto pos = std::upper_bound(closest_.begin(), closest_.end(), k,
+                              [](const Kept& a, const Kept& b) { return a.short_sum < b.short_sum; });
+  if (pos - closest_.begin() >= 3) return;
+  closest_.insert(pos, std::move(k));
+  if (closest_.size() > 3) closest_.pop_back();
+}
+
+void CombinationRejections::add_count(const std::string& code, std::size_t size, std::uint64_t count) {
+  if (count == 0) return;
+  bump(by_code_, code, count);
+  bump(by_size_, size, count);
+  total_ += count;
+}
+
+Json CombinationRejections::to_json() const {
+  Json codes = Json::object();
+  for (const auto& [k, v] : by_code_) codes[k] = v;
+  Json sizes = Json::object();
+  for (const auto& [k, v] : by_size_) sizes[std::to_string(k)] = v;
+  Json closest = Json::array();
+  for (const Kept& k : closest_) closest.push_back(k.rejection);
+  return Json{{"count", total_}, {"by_code", codes}, {"by_size", sizes}, {"closest", closest}};
+}
+
+StrategyRecord::StrategyRecord(Trace& trace, Strategy strategy) : trace_(trace), strategy_(strategy) {}
+
+void StrategyRecord::skip(const std::string& code, Json data) { skip_ = Json{{"code", code}, {"data", std::move(data)}}; }
+
+void StrategyRecord::not_examined(const std::string& rule, Json what) {
+  what["rule"] = rule;
+  not_examined_.push_back(std::move(what));
+}
+
+void StrategyRecord::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
+  for (const Json& c : caps_)
+    if (c["id"] == id) return;
+  caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+  trace_.cap(id, limit, actual, effect);
+}
+
+void StrategyRecord::quirk(const std::string& id, const std::string& effect) {
+  for (const Json& q : quirks_)
+    if (q["id"] == id) return;
+  quirks_.push_back(Json{{"id", id}, {"effect", effect}});
+  trace_.quirk(id, std::string("gguf.") + this->id(), effect);
+}
+
+void StrategyRecord::finish(const std::string& status, std::size_t candidates_found) {
+  Json rec = Json::object();
+  if (skip_) rec["skip"] = *skip_;
+  rec["candidates_found"] = candidates_found;
+  rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
+  rec["rejections"] = Json(rejections_);
+  if (combination_rejections_.total() > 0) rec["combination_rejections"] = combination_rejections_.to_json();
+  rec["not_examined"] = Json(not_examined_);
+  rec["caps"] = Json(caps_);
+  rec["quirks"] = Json(quirks_);
+  if (!notes_.empty()) rec["notes"] = notes_;
+  Json& out = trace_.add_strategy("gguf", id(), status);
+  for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = it.value();
+}
+
+std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
+  if (k > n) return 0;
+  k = std::min(k, n - k);
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t r = 1;
+  for (std::uint64_t i = 1; i <= k; ++i) {
+    const std::uint64_t num = n - k + i;
+    // r * num / i is exact at every step (it is C(n-k+i, i)); saturate instead of overflowing.
+    if (r > kMax / num) return kMax;
+    r = r * num / i;
+  }
+  return r;
+}
+
+}  // namespace placement::gguf_fit

@@ -1,0 +1,92 @@
+// The §6.3 strategy record a GGUF strategy fills while it runs, and the §6.4 rejection shapes.
+// Rejections of single workers and GPUs are listed one by one; rejections of combinations are
+// kept as counts per code and per size plus the 3 closest (least Σ short, then enumeration
+// order) with full shortfalls (§6.7), so a search over thousands of combinations stays small.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fit/gguf/run.h"
+
+namespace placement::gguf_fit {
+
+// One shortfall {dim, gpu_index?, need, have, short, freeable}. `capacity` is what the entity
+// could offer with no claims of other instances (after reservations): freeable = capacity ≥ need.
+Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
+Json count_shortfall(const std::string& dim, long long need, long long have);  // layer counts, not bytes
+
+// Capacities for `freeable`.
+Bytes gpu_capacity(const WorkerView& view, int index);
+Bytes ram_capacity(const WorkerView& view);
+
+Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc = {});
+Json rejection(Json subject, const std::string& code, Json shortfalls = Json::array(), Json data = Json::object());
+
+class CombinationRejections {
+ public:
+  void add(const Json& rejection, std::size_t size);
+  void add_count(const std::string& code, std::size_t size, std::uint64_t count);  // rejected without details
+  std::uint64_t total() const { return total_; }
+  Json to_json() const;
+
+ private:
+  struct Kept {
+    Bytes short_sum;
+    std::uint64_t order;
+    Json rejection;
+  };
+  std::vector<std::pair<std::string, std::uint64_t>> by_code_;
+  std::vector<std::pair<std::size_t, std::uint64_t>> by_size_;
+  std::vector<Kept> closest_;
+  std::uint64_t total_ = 0;
+  std::uint64_t order_ = 0;
+};
+
+class StrategyRecord {
+ public:
+  StrategyRecord(Trace& trace, Strategy strategy);
+
+  Strategy strategy() const { return strategy_; }
+  const char* id() const { return strategy_id(strategy_); }
+
+  void skip(const std::string& code, Json data = Json::object());
+  bool skipped() const { return skip_.has_value(); }
+
+  void examined_worker() { ++workers_; }
+  void examined_gpus(std::uint64_t n = 1) { gpus_ += n; }
+  void examined_combination() { ++combinations_; }
+  void examined_query() { ++queries_; }
+
+  void reject(Json rejection) { rejections_.push_back(std::move(rejection)); }
+  CombinationRejections& combinations() { return combination_rejections_; }
+  void not_examined(const std::string& rule, Json what);
+  void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
+  void quirk(const std::string& id, const std::string& effect);
+  void note(const std::string& key, Json value) { notes_[key] = std::move(value); }
+
+  // Writes the record into trace.strategies.
+  void finish(const std::string& status, std::size_t candidates_found);
+
+  std::uint64_t rejected_count() const { return rejections_.size() + combination_rejections_.total(); }
+  const std::vector<Json>& rejections() const { return rejections_; }
+
+ private:
+  Trace& trace_;
+  Strategy strategy_;
+  std::optional<Json> skip_;
+  std::uint64_t workers_ = 0, gpus_ = 0, combinations_ = 0, queries_ = 0;
+  std::vector<Json> rejections_;
+  CombinationRejections combination_rejections_;
+  std::vector<Json> not_examined_;
+  std::vector<Json> caps_;
+  std::vector<Json> quirks_;
+  Json notes_ = Json::object();
+};
+
+// Saturating C(n, k) for counting combinations a stop rule skipped.
+std::uint64_t binomial(std::uint64_t n, std::uint64_t k);
+
+}  // namespace placement::gguf_fit

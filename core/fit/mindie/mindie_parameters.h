@@ -1,0 +1,62 @@
+// MindIE's own reading of backend_parameters (scheduler.md §3.5.1): GPUStack parses them with the
+// MindIE backend's argparse parser (AscendMindIEParameters), not with the shared §1.6 reader. So:
+// elements are argv tokens as given (no shell splitting), only MindIE's flag spellings count
+// (`--tensor-parallel-size` / `-tp`, never `--tp`), unknown flags and stray values are ignored,
+// the last occurrence wins, and a bad value is an error naming the flag.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenario/types.h"
+
+namespace placement::mindie {
+
+// Parallel sizes after MindIE's defaulting; -1 means "auto" (not given).
+struct ParallelSizes {
+  long long pp = 1;
+  long long tp = -1;
+  long long dp = -1;
+  long long cp = -1;
+  long long sp = -1;
+  long long moe_tp = -1;
+  long long moe_ep = -1;
+  long long world = -1;  // -1: automatic world size
+  long long local = -1;  // devices per worker; -1: derived per worker group
+};
+
+struct ServingParameters {
+  double npu_memory_fraction = 0.8;
+  std::string fraction_source = "default";  // default | parameter | env (NPU_MEMORY_FRACTION)
+  long long max_seq_len = 8192;
+  bool max_seq_len_given = false;
+  long long max_input_token_len = -1;
+  long long cpu_mem_size = 0;           // GiB, after Q27
+  long long cpu_mem_size_requested = 0;  // GiB, as given
+  bool cpu_mem_size_dropped = false;     // Q27 fired
+  long long cache_block_size = 128;
+  long long max_batch_size = 200;
+  long long max_prefill_batch_size = 50;
+  long long max_preempt_count = 0;
+  long long max_prefill_tokens = -1;  // defaults to max_seq_len
+  long long max_iter_times = -1;      // defaults to max_seq_len
+  ParallelSizes parallel;
+  std::vector<std::string> ignored;  // tokens MindIE's parser did not recognise (for the trace)
+};
+
+// `derived_max_seq_len` is min(model max length, 8192) as GPUStack presets it. Throws
+// ReferenceError(stage, reason) on anything MindIE's parser or its range checks reject.
+ServingParameters parse_serving_parameters(const std::vector<std::string>& argv, const StringMap& env,
+                                           long long derived_max_seq_len, const std::string& stage);
+
+// The world size GPUStack takes from the parameters: set only when some parallel flag is
+// (pp > 1, or tp/dp/cp/sp/moe_tp/moe_ep > 0 after defaulting); `labels` like "tp/moe_tp".
+struct ParameterWorld {
+  long long world = 0;  // 0: none set
+  std::string labels;
+};
+ParameterWorld parameter_world(const ParallelSizes& p);
+
+Json parameters_to_json(const ServingParameters& p);
+
+}  // namespace placement::mindie

@@ -1,0 +1,83 @@
+#include "fit/mindie/mindie_workers.h"
+
+#include <algorithm>
+
+namespace placement::mindie {
+
+const GpuDevice* WorkerView::cann_device(int index) const {
+  for (const auto& [i, d] : cann)
+    if (i == index) return d;
+  return nullptr;
+}
+
+Bytes device_claim(const GpuDevice& d, double fraction) {
+  return static_cast<Bytes>(static_cast<double>(d.memory_total) * fraction);
+}
+
+WorkerView make_view(const Worker& w, const AllocationIndex& allocation) {
+  WorkerView v;
+  v.worker = &w;
+  v.alloc = allocation.compute(w);  // MindIE never filters by GPU type (§1.5)
+  for (const auto& d : w.gpus) v.sorted.push_back(&d);
+  std::stable_sort(v.sorted.begin(), v.sorted.end(),
+                   [&](const GpuDevice* a, const GpuDevice* b) { return v.alloc_of(*a) > v.alloc_of(*b); });
+  for (const GpuDevice* d : v.sorted) {
+    if (d->type != "cann") continue;
+    auto it = std::find_if(v.cann.begin(), v.cann.end(), [&](const auto& e) { return e.first == d->index; });
+    if (it == v.cann.end()) v.cann.emplace_back(d->index, d);
+    else it->second = d;
+  }
+  return v;
+}
+
+Json subject_json(const Worker& w, const std::vector<int>& gpu_indexes) {
+  return Json{{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
+}
+
+Json vram_shortfall(const WorkerView& v, const GpuDevice& d, Bytes need) {
+  const Bytes have = v.alloc_of(d);
+  const Bytes capacity = d.memory_total - v.worker->reserved_vram;  // what releasing every claim would leave
+  return Json{{"dim", "vram"}, {"gpu_index", d.index}, {"need", need}, {"have", have}, {"short", need - have}, {"freeable", need <= capacity}};
+}
+
+Json ram_shortfall(const WorkerView& v, Bytes need) {
+  const Bytes capacity = v.worker->memory_total - v.worker->reserved_ram;
+  return Json{{"dim", "ram"}, {"need", need}, {"have", v.alloc.ram}, {"short", need - v.alloc.ram}, {"freeable", need <= capacity}};
+}
+
+AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, double fraction) {
+  AvailableWorkers out;
+  for (const Worker* w : ctx.workers) {
+    ++out.examined;
+    if (w->gpus.empty()) {
+      out.rejections.push_back(Json{{"subject", subject_json(*w, {})}, {"code", "no_gpus"}, {"stage", "available_workers"}, {"shortfalls", Json::array()}});
+      continue;
+    }
+    WorkerView v = make_view(*w, ctx.allocation);
+    if (ram_request > v.alloc.ram) {
+      out.rejections.push_back(Json{{"subject", subject_json(*w, {})},
+                                    {"code", "insufficient"},
+                                    {"stage", "available_workers"},
+                                    {"shortfalls", Json::array({ram_shortfall(v, ram_request)})}});
+      continue;
+    }
+    // Only the largest device is checked here; the strategies check the others one by one.
+    const GpuDevice& top = *v.sorted.front();
+    const Bytes claim = device_claim(top, fraction);
+    if (claim > v.alloc_of(top)) {
+      out.rejections.push_back(Json{{"subject", subject_json(*w, {top.index})},
+                                    {"code", "insufficient"},
+                                    {"stage", "available_workers"},
+                                    {"data", {{"rule", "top_device"}, {"fraction", fraction}}},
+                                    {"shortfalls", Json::array({vram_shortfall(v, top, claim)})}});
+      continue;
+    }
+    out.workers.push_back(std::move(v));
+  }
+  std::stable_sort(out.workers.begin(), out.workers.end(), [](const WorkerView& a, const WorkerView& b) {
+    return a.alloc_of(*a.sorted.front()) > b.alloc_of(*b.sorted.front());
+  });
+  return out;
+}
+
+}  // namespace placement::mindie

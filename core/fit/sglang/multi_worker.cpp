@@ -1,0 +1,230 @@
+// §3.4.7 multi worker: balanced GPU groups over all workers of a type only *gate* the search; each
+// gate runs a walk over every worker of the type (Q26), by GPU count, without gpu_count limit.
+#include <algorithm>
+
+#include "fit/common/shared_rules.h"
+#include "fit/sglang/checked_allocatable.h"
+#include "fit/sglang/gpu_memory_groups.h"
+#include "fit/sglang/python_numbers.h"
+#include "fit/sglang/strategies.h"
+#include "scenario/errors.h"
+
+namespace placement {
+
+namespace {
+
+Bytes claim_at(const GpuDevice& g, double u) { return static_cast<Bytes>(static_cast<double>(g.memory_total) * u); }
+
+// GPUStack's _create_candidate: the first joiner is the main worker, the rest subordinates; every
+// GPU of each worker at int(total × u); only subordinates carry vram_utilization.
+Candidate create_candidate(const SglangRun& run, const std::vector<const Worker*>& selected, double u) {
+  Candidate c;
+  const Worker& main = *selected.front();
+  c.worker_id = main.id;
+  c.worker_name = main.name;
+  std::vector<int> indexes;
+  std::optional<std::string> gpu_type;
+  for (const GpuDevice& g : main.gpus) {
+    indexes.push_back(g.index);
+    c.claim.vram.emplace_back(g.index, claim_at(g, u));
+    gpu_type = g.type;
+  }
+  c.gpu_type = gpu_type;
+  c.gpu_indexes = indexes;
+  c.claim.vram_present = true;
+  c.claim.ram = claim_ram(run.ctx.model, c.claim.vram);
+  c.claim.is_unified_memory = false;
+  for (std::size_t i = 1; i < selected.size(); ++i) {
+    SubordinateWorker s;
+    s.worker_id = selected[i]->id;
+    s.worker_name = selected[i]->name;
+    ResourceClaim claim;
+    std::vector<int> sub_indexes;
+    for (const GpuDevice& g : selected[i]->gpus) {
+      sub_indexes.push_back(g.index);
+      claim.vram.emplace_back(g.index, claim_at(g, u));
+    }
+    claim.vram_present = true;
+    claim.ram = claim_ram(run.ctx.model, claim.vram);
+    claim.vram_utilization = u;
+    claim.is_unified_memory = false;
+    s.gpu_indexes = sub_indexes;
+    s.claim = claim;
+    c.subordinate_workers.push_back(std::move(s));
+  }
+  return c;
+}
+
+struct WalkOutcome {
+  std::optional<Candidate> candidate;
+  std::optional<Json> event;  // GPUStack's explanation when the walk found nothing
+};
+
+// GPUStack's auto_select_multi_worker_multi_gpu_candidates.
+WalkOutcome walk(SglangRun& run, std::vector<Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
+  WalkOutcome out;
+  Trace& trace = run.ctx.trace;
+  if (workers.size() < 2) {
+    walk_record["stopped"] = "fewer than 2 workers of the type";
+    return out;
+  }
+  sort_by_gpu_count(workers);
+  std::vector<std::pair<std::size_t, std::vector<const Worker*>>> by_count;
+  for (const Worker* w : workers) {
+    if (w->gpus.empty()) continue;
+    auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == w->gpus.size(); });
+    if (it == by_count.end()) by_count.push_back({w->gpus.size(), {w}});
+    else it->second.push_back(w);
+  }
+  std::vector<const Worker*> combination;
+  Bytes largest = 0;
+  std::size_t worker_count = 0, devices_per_worker = 0;
+  Json count_groups = Json::array();
+  for (const auto& [count, group] : by_count) {
+    Json cg{{"gpus_per_worker", count}, {"workers", group.size()}, {"rejections", Json::array()}};
+    if (group.size() < 2) {
+      cg["skipped"] = "too_few_workers";
+      count_groups.push_back(cg);
+      continue;
+    }
+    std::vector<const Worker*> selected;
+    Bytes vram_sum = 0;
+    const TpCheck tp = tp_ok(run.hp, static_cast<long long>(count), run.ctx.params, VisionRule::sglang);
+    for (const Worker* w : group) {
+      Allocatable a = checked_allocatable(run.ctx.allocation, *w, type);
+      if (ram_short(run.ram, a)) {
+        cg["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+        continue;
+      }
+      std::optional<Json> ratio_fail;
+      for (const GpuDevice& g : w->gpus) {
+        if (g.memory_total == 0)
+          throw ReferenceError("fit", "GPU " + std::to_string(g.index) + " of " + w->name +
+                                          " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
+                               Json{{"worker", w->name}, {"gpu_index", g.index}});
+        const Bytes alloc = a.gpu_or_zero(g.index);
+        if (static_cast<double>(alloc) / static_cast<double>(g.memory_total) < u) {
+          ratio_fail = ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
+          mark_q3_if_reserve_only(trace, "sglang.multi_worker", *w, g.index, a.allocated_gpu(g.index));
+          break;  // GPUStack's any() stops at the first failing GPU
+        }
+      }
+      if (ratio_fail) {
+        cg["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({*ratio_fail})));
+        continue;
+      }
+      selected.push_back(w);
+      for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
+      if (!tp.ok) {
+        cg["rejections"].push_back(rejection(subject_of(*w), "tp_not_divisible", Json::array(),
+                                             Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}));
+        continue;
+      }
+      if (vram_sum >= run.vram) {
+        cg["joined"] = selected.size();
+        cg["vram_sum"] = vram_sum;
+        count_groups.push_back(cg);
+        walk_record["count_groups"] = count_groups;
+        out.candidate = create_candidate(run, selected, u);
+        return out;
+      }
+    }
+    cg["joined"] = selected.size();
+    cg["vram_sum"] = vram_sum;
+    if (vram_sum < run.vram && !selected.empty())
+      cg["shortfall"] = Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", vram_sum}, {"short", run.vram - vram_sum}, {"freeable", false}};
+    count_groups.push_back(cg);
+    if (vram_sum > largest) {
+      combination = selected;
+      largest = vram_sum;
+      worker_count = group.size();
+      devices_per_worker = count;
+    }
+  }
+  walk_record["count_groups"] = count_groups;
+  Json ev = Json::object();
+  if (!combination.empty()) {
+    Json names = Json::array();
+    for (std::size_t i = 0; i < combination.size() && i < 3; ++i) names.push_back(combination[i]->name);
+    ev["combination"] = names;
+    ev["combination_size"] = combination.size();
+    ev["sum"] = largest;
+    ev["sum_gib"] = python_gib(largest);
+    ev["left_out"] = worker_count - combination.size();
+    ev["gpus_per_worker"] = devices_per_worker;
+  }
+  ev["advice"] = "manual_selection";
+  out.event = ev;
+  return out;
+}
+
+}  // namespace
+
+std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
+  std::vector<Candidate> out;
+  Trace& trace = run.ctx.trace;
+  Json types = Json::array();
+  for (TypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+    const double u = run.u_of(tg.type).value_or(0);
+    Json type_record{{"gpu_type", type_label(tg.type)}, {"workers", tg.workers.size()}, {"gates", Json::array()}};
+    GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);
+    for (const Worker* w : mg.ram_short) {
+      Allocatable a = run.ctx.allocation.compute(*w, tg.type);
+      type_record["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+    }
+    for (const auto& group : mg.groups) {
+      Json gate{{"gpus", group.size()}};
+      if (group.size() <= 1) {
+        gate["passed"] = false, gate["why"] = "fewer than 2 GPUs";
+        type_record["gates"].push_back(gate);
+        continue;
+      }
+      Json failing = Json::array();
+      for (const GpuInfo& g : group)
+        if (!run.diffusion && static_cast<double>(g.alloc) / static_cast<double>(g.gpu.memory_total) < u)
+          failing.push_back(Json{{"worker", g.worker->name}, {"shortfall", ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated)}});
+      if (!failing.empty()) {
+        gate["passed"] = false, gate["why"] = "a GPU fails the utilisation ratio", gate["failing"] = failing;
+        type_record["gates"].push_back(gate);
+        continue;
+      }
+      std::vector<std::pair<std::int64_t, std::size_t>> per_worker;
+      for (const GpuInfo& g : group) {
+        auto it = std::find_if(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == g.worker->id; });
+        if (it == per_worker.end()) per_worker.push_back({g.worker->id, 1});
+        else ++it->second;
+      }
+      const bool balanced = std::all_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.second == per_worker.front().second; });
+      if (!balanced) {
+        gate["passed"] = false, gate["why"] = "its workers contribute different GPU counts";
+        type_record["gates"].push_back(gate);
+        continue;
+      }
+      gate["passed"] = true;
+      Json walk_record = Json::object();
+      WalkOutcome outcome = walk(run, tg.workers, tg.type, u, walk_record);
+      gate["walk"] = walk_record;
+      type_record["gates"].push_back(gate);
+      if (outcome.event) run.events.multi_worker = *outcome.event;
+      if (outcome.candidate) {
+        const Candidate& c = *outcome.candidate;
+        std::vector<std::int64_t> ids{c.worker_id};
+        for (const auto& s : c.subordinate_workers) ids.push_back(*s.worker_id);
+        for (std::int64_t id : ids)
+          if (std::none_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == id; }))
+            trace.quirk("Q26", "sglang.multi_worker:" + type_label(tg.type),
+                        "the candidate uses a worker outside the balanced GPU group that opened the search: the group only gates");
+        if (c.subordinate_workers.empty())
+          trace.quirk("Q12", "sglang.multi_worker:" + type_label(tg.type), "the multi-worker candidate has a single worker and no subordinates");
+        out.push_back(c);
+        break;
+      }
+    }
+    types.push_back(type_record);
+  }
+  record["examined"] = Json{{"gpu_types", types.size()}};
+  record["types"] = types;
+  return out;
+}
+
+}  // namespace placement

@@ -1,0 +1,51 @@
+#include "fit/sglang/sglang_run.h"
+
+#include <cmath>
+
+namespace placement {
+
+std::optional<double> SglangRun::u_of(const GpuType& type) const {
+  for (const auto& e : utilisation)
+    if (!e.wildcard && e.type == type) return e.u;
+  return std::nullopt;
+}
+
+bool SglangRun::has_u_entry(const GpuType& type) const {
+  for (const auto& e : utilisation)
+    if (!e.wildcard && e.type == type) return true;
+  return false;
+}
+
+double SglangRun::effective_vram(const GpuType& type) const {
+  const auto u = u_of(type);
+  if (diffusion || (u && *u == 0)) return static_cast<double>(vram);
+  // A missing entry cannot reach here for text models: auto paths cover every type.
+  return static_cast<double>(vram) / u.value_or(1.0);
+}
+
+Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu) {
+  const Bytes need = static_cast<Bytes>(std::ceil(static_cast<double>(total) * u));
+  return Json{{"dim", "vram_ratio"}, {"gpu_index", gpu_index}, {"need", need}, {"have", alloc}, {"short", need - alloc},
+              {"freeable", alloc + allocated_on_gpu >= need}};
+}
+
+void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu) {
+  if (allocated_on_gpu != 0 || w.reserved_vram <= 0) return;
+  trace.quirk("Q3", where + ":" + w.name + ":" + std::to_string(gpu_index),
+              "GPU " + std::to_string(gpu_index) + " of " + w.name +
+                  " fails the utilisation ratio only because of the VRAM reserve: eligibility uses alloc/total, claims use total×u");
+}
+
+Json ram_shortfall(Bytes need, Bytes have, Bytes allocated) {
+  return Json{{"dim", "ram"}, {"need", need}, {"have", have}, {"short", need - have}, {"freeable", have + allocated >= need}};
+}
+
+Json subject_of(const Worker& w, const std::vector<int>& gpu_indexes) {
+  return Json{{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
+}
+
+Json rejection(const Json& subject, const std::string& code, Json shortfalls, Json data) {
+  return Json{{"subject", subject}, {"code", code}, {"shortfalls", std::move(shortfalls)}, {"data", std::move(data)}};
+}
+
+}  // namespace placement

@@ -1,0 +1,192 @@
+// §3.4.6 single worker, multi GPU: per worker, balanced GPU groups (ascending), each group gated
+// on the utilisation ratio and on holding VRAM/u, then vLLM-style accumulation by allocatable
+// descending with claims int(total × u). Runs for gpu_count 1 too, as GPUStack does.
+#include <algorithm>
+#include <cmath>
+
+#include "fit/common/shared_rules.h"
+#include "fit/sglang/gpu_memory_groups.h"
+#include "fit/sglang/python_numbers.h"
+#include "fit/sglang/strategies.h"
+
+namespace placement {
+
+namespace {
+
+std::vector<int> indexes_of(const std::vector<GpuInfo>& group) {
+  std::vector<int> out;
+  for (const auto& g : group) out.push_back(g.gpu.index);
+  return out;
+}
+
+struct Accumulation {
+  bool found = false;
+  std::vector<int> indexes;
+  VramMap claim;
+  Bytes vram_sum = 0;
+  std::vector<long long> tp_failed;  // GPU counts skipped for tensor-parallel divisibility
+  bool any_tp_ok = false;
+};
+
+Accumulation accumulate(const SglangRun& run, std::vector<GpuInfo> group, double u) {
+  std::stable_sort(group.begin(), group.end(), [](const GpuInfo& a, const GpuInfo& b) { return a.alloc > b.alloc; });
+  Accumulation acc;
+  long long gpu_sum = 0;
+  for (const GpuInfo& g : group) {
+    acc.indexes.push_back(g.gpu.index);
+    // int(total × u) whatever the sign of u (a calculator u can be negative on tiny GPUs).
+    const Bytes claim = run.diffusion ? g.alloc : static_cast<Bytes>(static_cast<double>(g.gpu.memory_total) * u);
+    acc.claim.emplace_back(g.gpu.index, claim);
+    ++gpu_sum;
+    acc.vram_sum += acc.claim.back().second;
+    if (!tp_ok(run.hp, gpu_sum, run.ctx.params, VisionRule::sglang).ok) {
+      acc.tp_failed.push_back(gpu_sum);
+      continue;
+    }
+    acc.any_tp_ok = true;
+    if (run.gpu_count && *run.gpu_count != 0 && gpu_sum >= *run.gpu_count) {
+      acc.found = acc.vram_sum >= run.vram;  // with gpu_count set it may not take more GPUs
+      break;
+    }
+    if (!(run.gpu_count && *run.gpu_count != 0) && acc.vram_sum >= run.vram) {
+      acc.found = true;
+      break;
+    }
+  }
+  return acc;
+}
+
+Json no_candidate_event(const SglangRun& run, const Worker& w, const GpuType& type) {
+  Json ev{{"worker", w.name}};
+  const long long satisfied = run.largest_multi_gpu_satisfied;
+  if (satisfied != 0) {
+    TpCheck check = tp_ok(run.hp, satisfied, run.ctx.params, VisionRule::sglang);
+    if (!check.ok) {
+      ev["tp_reason"] = Json{{"quantity", check.quantity}, {"value", check.value}, {"n", check.n}, {"text", check.reason()}};
+      return ev;
+    }
+  }
+  if (run.diffusion) {
+    const Bytes per_gpu = static_cast<Bytes>(run.effective_vram(type));
+    ev["diffusion_per_gpu_vram"] = per_gpu;
+    ev["diffusion_per_gpu_vram_gib"] = python_gib(per_gpu);
+    return ev;
+  }
+  ev["largest_sum"] = run.largest_multi_gpu_vram;
+  ev["largest_sum_text"] = python_fixed2(python_gib(run.largest_multi_gpu_vram));
+  const auto u = run.u_of(type);
+  if (!(u && *u == 0)) {
+    ev["satisfied"] = run.largest_multi_gpu_satisfied;
+    ev["total"] = run.largest_multi_gpu_total;
+    if (run.largest_multi_gpu_total > 0) {
+      const Bytes effective = static_cast<Bytes>(static_cast<double>(run.largest_multi_gpu_vram) * u.value_or(0) *
+                                                 static_cast<double>(run.largest_multi_gpu_satisfied) /
+                                                 static_cast<double>(run.largest_multi_gpu_total));
+      ev["effective_vram"] = effective;
+      ev["effective_vram_gib"] = python_gib(effective);
+    } else {
+      ev["effective_vram"] = 0;
+      ev["effective_vram_gib"] = 0;
+    }
+  }
+  return ev;
+}
+
+}  // namespace
+
+std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& record) {
+  std::vector<Candidate> out;
+  Trace& trace = run.ctx.trace;
+  Json rejections = Json::array();
+  long long workers_seen = 0, groups_seen = 0;
+  for (const TypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+    const auto u_entry = run.u_of(tg.type);
+    const double u = u_entry.value_or(0);
+    for (Worker* w : tg.workers) {
+      ++workers_seen;
+      if (w->gpus.size() < 2) {
+        rejections.push_back(rejection(subject_of(*w), "gpu_count", Json::array(),
+                                       Json{{"have", w->gpus.size()}, {"need", 2}, {"gpu_type", type_label(tg.type)}}));
+        continue;  // GPUStack returns before recording any event for such a worker
+      }
+      GpuMemoryGroups mg = group_gpus_by_memory({w}, run.ctx.allocation, run.ram, tg.type);
+      if (!mg.ram_short.empty()) {
+        Allocatable a = run.ctx.allocation.compute(*w, tg.type);
+        rejections.push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+      }
+      bool found = false;
+      for (const auto& group : mg.groups) {
+        ++groups_seen;
+        const Json subject = subject_of(*w, indexes_of(group));
+        Json failing = Json::array();
+        for (const GpuInfo& g : group) {
+          if (!run.diffusion && static_cast<double>(g.alloc) / static_cast<double>(g.gpu.memory_total) < u) {
+            failing.push_back(ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated));
+            mark_q3_if_reserve_only(trace, "sglang.single_worker_multi_gpu", *w, g.gpu.index, g.allocated);
+          }
+          if (run.diffusion && static_cast<double>(g.alloc) < run.effective_vram(tg.type))
+            failing.push_back(Json{{"dim", "vram"}, {"gpu_index", g.gpu.index}, {"need", run.vram}, {"have", g.alloc},
+                                   {"short", run.vram - g.alloc}, {"freeable", g.alloc + g.allocated >= run.vram}});
+        }
+        if (!failing.empty()) {
+          rejections.push_back(rejection(subject, "insufficient", failing));
+          continue;
+        }
+        Bytes total = 0;
+        for (const GpuInfo& g : group) total += g.alloc;
+        if (group.size() < 2) {
+          rejections.push_back(rejection(subject, "gpu_count", Json::array(), Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}}));
+          continue;
+        }
+        if (total > run.largest_multi_gpu_vram) {
+          run.largest_multi_gpu_vram = total;
+          run.largest_multi_gpu_satisfied = static_cast<int>(group.size());
+          run.largest_multi_gpu_total = static_cast<int>(w->gpus.size());
+        }
+        const double effective = run.effective_vram(tg.type);
+        if (static_cast<double>(total) < effective) {
+          const Bytes need = static_cast<Bytes>(std::ceil(effective));
+          Bytes allocated = 0;
+          for (const GpuInfo& g : group) allocated += g.allocated;
+          rejections.push_back(rejection(subject, "insufficient",
+                                         Json::array({Json{{"dim", "vram_total"}, {"need", need}, {"have", total}, {"short", need - total},
+                                                           {"freeable", total + allocated >= need}}}),
+                                         Json{{"rule", "sum_alloc_at_least_vram_over_u"}}));
+          continue;
+        }
+        Accumulation acc = accumulate(run, group, u);
+        if (!acc.found) {
+          Json data{{"tp_not_divisible_at", acc.tp_failed}, {"gpu_count", run.gpu_count ? Json(*run.gpu_count) : Json(nullptr)}};
+          if (!acc.any_tp_ok) {
+            rejections.push_back(rejection(subject, "tp_not_divisible", Json::array(), data));
+          } else {
+            rejections.push_back(rejection(subject_of(*w, acc.indexes), "insufficient",
+                                           Json::array({Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", acc.vram_sum},
+                                                             {"short", run.vram - acc.vram_sum}, {"freeable", false}}}),
+                                           data));
+          }
+          continue;
+        }
+        Candidate c;
+        c.worker_id = w->id;
+        c.worker_name = w->name;
+        c.gpu_type = tg.type;
+        c.gpu_indexes = acc.indexes;
+        c.claim.vram = acc.claim;
+        c.claim.vram_present = true;
+        c.claim.ram = claim_ram(run.ctx.model, acc.claim);
+        c.claim.vram_utilization = u_entry;
+        c.claim.is_unified_memory = false;
+        out.push_back(std::move(c));
+        found = true;
+        break;
+      }
+      if (!found) run.events.single_worker_multi_gpu = no_candidate_event(run, *w, tg.type);
+    }
+  }
+  record["examined"] = Json{{"workers", workers_seen}, {"groups", groups_seen}};
+  record["rejections"] = rejections;
+  return out;
+}
+
+}  // namespace placement

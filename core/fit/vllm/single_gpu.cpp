@@ -1,0 +1,91 @@
+// vLLM single-GPU strategy (scheduler.md §3.3.5): every GPU that holds the estimate within its
+// gmu share, and whose free fraction reaches gmu, is a candidate of its own.
+#include "fit/common/shared_rules.h"
+#include "fit/vllm/vllm_fit.h"
+
+namespace placement {
+
+namespace {
+
+// Records why one GPU is not a candidate; both failing rules get a shortfall.
+void reject_gpu(VllmFit& fit, StrategyRecord& rec, const Worker& w, const GpuDevice& gpu, Bytes alloc, bool exceeds_vram,
+                bool exceeds_ratio) {
+  const double gmu = fit.s.gmu.value;
+  Json& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
+  if (exceeds_vram) {
+    if (gmu > 0) {
+      // The estimate must fit the gmu share of the whole card: freeing claims cannot help.
+      const Bytes share = static_cast<Bytes>(static_cast<double>(gpu.memory_total) * gmu);
+      r["shortfalls"].push_back(shortfall("vram", fit.s.vram, share, share, gpu.index));
+      r["data"]["rule"] = "estimate <= total x gmu";
+    } else {
+      r["shortfalls"].push_back(shortfall("vram", fit.s.vram, alloc, gpu_capacity(w, gpu), gpu.index));
+      r["data"]["rule"] = "estimate <= allocatable";
+    }
+  }
+  if (exceeds_ratio) {
+    r["shortfalls"].push_back(
+        shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, gpu_capacity(w, gpu), gpu.index));
+    r["data"]["gmu"] = gmu;
+    if (fit.alloc(w, std::nullopt).allocated_gpu(gpu.index) == 0)
+      rec.quirk(fit.ctx.trace, "Q3", "vllm single_gpu: " + w.name + " GPU " + std::to_string(gpu.index),
+                "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
+  }
+}
+
+}  // namespace
+
+std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
+  const Model& model = fit.ctx.model;
+  const double gmu = fit.s.gmu.value;
+  std::vector<Candidate> all;
+  for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
+    for (const WorkerView& view : group.workers) {
+      if (view.gpus.empty()) continue;
+      const Worker& w = *view.worker;
+      rec.examined_worker();
+      const Allocatable& a = fit.alloc(w, group.type);
+      if (ram_short(fit.s.ram, a)) {
+        // GPUStack skips the worker here without leaving a note.
+        rec.reject(w, {}, "ram", "workers")["shortfalls"].push_back(shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+        continue;
+      }
+      std::size_t found = 0;
+      for (const GpuDevice* gpu : view.gpus) {
+        rec.examined_gpus(1);
+        const Bytes alloc = a.gpu_or_zero(gpu->index);
+        const double ratio = alloc_ratio(w, *gpu, alloc);
+        if (alloc > fit.largest_single_gpu_vram) {
+          fit.largest_single_gpu_vram = alloc;
+          fit.largest_single_gpu_ratio = ratio;
+        }
+        const double share = static_cast<double>(gpu->memory_total) * gmu;
+        const bool exceeds_vram = gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc;
+        const bool exceeds_ratio = gmu > 0 && ratio < gmu;
+        if (exceeds_vram || exceeds_ratio) {
+          reject_gpu(fit, rec, w, *gpu, alloc, exceeds_vram, exceeds_ratio);
+          continue;
+        }
+        const Bytes claim = gmu > 0 ? static_cast<Bytes>(share) : fit.s.vram;
+        Candidate c;
+        c.worker_id = w.id;
+        c.worker_name = w.name;
+        c.gpu_type = gpu->type;  // the device's own type (differs from the group's under Q1)
+        c.gpu_indexes = std::vector<int>{gpu->index};
+        c.claim = vllm_claim(model, VramMap{{gpu->index, claim}});
+        all.push_back(std::move(c));
+        ++found;
+      }
+      if (found == 0) {
+        Json v{{"largest_alloc", fit.largest_single_gpu_vram},
+               {"largest_alloc_gib", gib_value(static_cast<double>(fit.largest_single_gpu_vram))},
+               {"gmu", gmu}};
+        if (gmu != 0) v["largest_alloc_percent"] = fit.largest_single_gpu_ratio * 100;
+        fit.single_gpu_event = VllmEvent{"single_gpu", std::move(v)};
+      }
+    }
+  }
+  return all;
+}
+
+}  // namespace placement

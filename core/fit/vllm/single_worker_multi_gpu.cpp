@@ -1,0 +1,166 @@
+// vLLM single-worker multi-GPU strategy (scheduler.md §3.3.6): on one worker, add the GPUs whose
+// free fraction is strictly above gmu (Q2), largest first, until a tp-divisible count holds the
+// estimate; the candidates with the fewest GPUs win.
+#include <algorithm>
+
+#include "fit/common/shared_rules.h"
+#include "fit/vllm/vllm_fit.h"
+
+namespace placement {
+
+namespace {
+
+struct WorkerScan {
+  Bytes total_alloc = 0;
+  std::vector<std::pair<const GpuDevice*, Bytes>> eligible;  // (gpu, alloc)
+};
+
+// Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall.
+WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, const Allocatable& a) {
+  const Worker& w = *view.worker;
+  const double gmu = fit.s.gmu.value;
+  WorkerScan scan;
+  for (const GpuDevice* gpu : view.gpus) {
+    const Bytes alloc = a.gpu_or_zero(gpu->index);
+    scan.total_alloc += alloc;
+    const double ratio = alloc_ratio(w, *gpu, alloc);
+    if (ratio > gmu) {
+      scan.eligible.emplace_back(gpu, alloc);
+      continue;
+    }
+    Json& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
+    r["shortfalls"].push_back(
+        shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, gpu_capacity(w, *gpu), gpu->index));
+    if (ratio == gmu)
+      rec.quirk(fit.ctx.trace, "Q2", "vllm single_worker_multi_gpu: " + w.name + " GPU " + std::to_string(gpu->index),
+                "free fraction exactly equal to gmu is excluded here (strict >), accepted elsewhere (>=)");
+  }
+  return scan;
+}
+
+Json note_values(const VllmFit& fit) {
+  const double gmu = fit.s.gmu.value;
+  Json v = Json::object();
+  const long long n = fit.largest_multi_gpu_satisfied;
+  if (n) {
+    TpCheck tp = fit.tp(n);
+    if (!tp.ok) v["tp_reason"] = Json{{"quantity", tp.quantity}, {"value", tp.value}, {"n", tp.n}};
+  }
+  v["largest_alloc"] = fit.largest_multi_gpu_vram;
+  v["largest_alloc_gib"] = gib_value(static_cast<double>(fit.largest_multi_gpu_vram));
+  v["gmu"] = gmu;
+  if (gmu != 0) {
+    v["satisfied"] = fit.largest_multi_gpu_satisfied;
+    v["total"] = fit.largest_multi_gpu_total;
+    // GPUStack: byte_to_gib(vram) * gmu * satisfied / total, left to right.
+    double effective = 0.0;
+    if (fit.largest_multi_gpu_total != 0)
+      effective = gib_value(static_cast<double>(fit.largest_multi_gpu_vram)).get<double>() * gmu *
+                  static_cast<double>(fit.largest_multi_gpu_satisfied) / static_cast<double>(fit.largest_multi_gpu_total);
+    v["effective_gib"] = effective;
+  }
+  return v;
+}
+
+}  // namespace
+
+std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& rec) {
+  const Model& model = fit.ctx.model;
+  const double gmu = fit.s.gmu.value;
+  const int gpu_count = fit.s.gpu_count;
+  std::vector<Candidate> all;
+  Bytes largest_seen = -1;           // the worker GPUStack's note should have followed
+  std::string noted_worker, largest_worker;
+  for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
+    for (const WorkerView& view : group.workers) {
+      if (view.gpus.empty()) continue;
+      const Worker& w = *view.worker;
+      rec.examined_worker();
+      if (view.gpus.size() < 2) {
+        rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", view.gpus.size()}});
+        continue;
+      }
+      const Allocatable& a = fit.alloc(w, group.type);
+      if (ram_short(fit.s.ram, a)) {
+        rec.reject(w, {}, "ram", "workers")["shortfalls"].push_back(shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+        continue;
+      }
+      rec.examined_gpus(static_cast<long long>(view.gpus.size()));
+      WorkerScan scan = scan_gpus(fit, rec, view, a);
+
+      // GPUStack compares this worker's bytes with the GPU *count* it stored last time (Q15).
+      if (scan.total_alloc > fit.largest_multi_gpu_total) {
+        fit.largest_multi_gpu_vram = scan.total_alloc;
+        fit.largest_multi_gpu_satisfied = static_cast<long long>(scan.eligible.size());
+        fit.largest_multi_gpu_total = static_cast<long long>(view.gpus.size());
+        noted_worker = w.name;
+      }
+      if (scan.total_alloc > largest_seen) largest_seen = scan.total_alloc, largest_worker = w.name;
+
+      std::stable_sort(scan.eligible.begin(), scan.eligible.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+      std::vector<int> indexes;
+      VramMap vram;
+      Bytes sum = 0;
+      int count = 0;
+      bool found = false;
+      Json tp_skipped = Json::array();
+      for (const auto& [gpu, alloc] : scan.eligible) {
+        const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : alloc;
+        indexes.push_back(gpu->index);
+        vram.emplace_back(gpu->index, claim);
+        ++count;
+        sum += claim;
+        if (TpCheck tp = fit.tp(count); !tp.ok) {
+          tp_skipped.push_back(Json{{"n", count}, {"quantity", tp.quantity}, {"value", tp.value}});
+          continue;
+        }
+        if (gpu_count && count >= gpu_count) {
+          found = sum >= fit.s.vram;  // never more GPUs than the world size asks for
+          break;
+        }
+        if (!gpu_count && sum >= fit.s.vram) {
+          found = true;
+          break;
+        }
+      }
+      if (found) {
+        Candidate c;
+        c.worker_id = w.id;
+        c.worker_name = w.name;
+        c.gpu_type = group.type;
+        c.gpu_indexes = indexes;
+        c.claim = vllm_claim(model, std::move(vram));
+        all.push_back(std::move(c));
+        continue;
+      }
+      Json data{{"eligible", scan.eligible.size()}, {"tp_skipped_counts", tp_skipped}, {"gpu_count", gpu_count}};
+      if (gpu_count && count < gpu_count) {
+        rec.reject(w, indexes, "gpu_count", "workers", data);
+      } else {
+        Json& r = rec.reject(w, indexes, "vram_total", "workers", data);
+        r["shortfalls"].push_back(shortfall("vram_total", fit.s.vram, sum, sum));
+      }
+      fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit)};
+    }
+  }
+  if (fit.multi_gpu_event && noted_worker != largest_worker)
+    rec.quirk(fit.ctx.trace, "Q15", "vllm single_worker_multi_gpu note",
+              "the \"largest available worker\" figures come from " + noted_worker + ", not the largest (" + largest_worker +
+                  "): GPUStack compares allocatable bytes with a stored GPU count");
+  if (all.empty()) return all;
+  std::size_t fewest = all.front().gpu_indexes->size();
+  for (const auto& c : all) fewest = std::min(fewest, c.gpu_indexes->size());
+  std::vector<Candidate> kept;
+  for (auto& c : all) {
+    if (c.gpu_indexes->size() == fewest) {
+      kept.push_back(std::move(c));
+      continue;
+    }
+    for (const Worker* w : fit.ctx.workers)
+      if (w->id == c.worker_id)
+        rec.reject(*w, *c.gpu_indexes, "more_gpus_than_best", "workers", Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
+  }
+  return kept;
+}
+
+}  // namespace placement

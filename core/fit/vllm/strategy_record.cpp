@@ -1,0 +1,108 @@
+#include "fit/vllm/strategy_record.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace placement {
+
+StrategyRecord::StrategyRecord(std::string selector, std::string strategy)
+    : selector_(std::move(selector)), strategy_(std::move(strategy)) {}
+
+void StrategyRecord::skip(const std::string& code, Json data) {
+  status_ = "skipped";
+  skip_ = Json{{"code", code}, {"data", std::move(data)}};
+}
+
+void StrategyRecord::not_reached() { status_ = "not_reached"; }
+
+Json& StrategyRecord::reject(const Worker& worker, const std::vector<int>& gpu_indexes, const std::string& code,
+                             const std::string& unit, Json data) {
+  rejection_units_.emplace_back(code, unit);
+  Json subject{{"worker_id", worker.id}, {"worker_name", worker.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
+  rejections_.push_back(Json{{"subject", std::move(subject)}, {"code", code}, {"shortfalls", Json::array()}, {"data", std::move(data)}});
+  return rejections_.back();
+}
+
+void StrategyRecord::not_examined(const Worker& worker, const std::string& rule, Json data) {
+  not_examined_.push_back(Json{{"worker_id", worker.id}, {"worker_name", worker.name}, {"rule", rule}, {"data", std::move(data)}});
+}
+
+void StrategyRecord::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
+  trace.quirk(id, where, effect);
+  for (const auto& q : quirks_)
+    if (q["id"] == id && q["where"] == where) return;
+  quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+}
+
+void StrategyRecord::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
+  trace.cap(id, limit, actual, effect);
+  caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+}
+
+long long StrategyRecord::rejections_with(const std::string& code) const {
+  return std::count_if(rejections_.begin(), rejections_.end(), [&](const Json& r) { return r["code"] == code; });
+}
+
+void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
+  Json& r = trace.add_strategy(selector_, strategy_, status_);
+  r["skip"] = skip_;
+  r["candidates_found"] = candidates_found;
+  r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
+  r["rejections"] = rejections_;
+  r["not_examined"] = not_examined_;
+  r["caps"] = caps_;
+  r["quirks"] = quirks_;
+  for (auto& [k, v] : details_.items()) r[k] = v;
+
+  // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
+  std::vector<std::pair<std::string, std::string>> seen;
+  for (const auto& cu : rejection_units_) {
+    if (std::find(seen.begin(), seen.end(), cu) != seen.end()) continue;
+    seen.push_back(cu);
+    const auto& [code, unit] = cu;
+    const long long count = std::count(rejection_units_.begin(), rejection_units_.end(), cu);
+    const bool resource = code == "vram" || code == "ram" || code == "vram_ratio" || code == "vram_total";
+    const long long of = unit == "gpus" ? gpus_ : unit == "combinations" ? combinations_ : workers_;
+    trace.summary(resource ? code + "_short" : code, count, std::max(of, count), unit,
+                  Json{{"selector", selector_}, {"strategy", strategy_}});
+  }
+}
+
+Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
+  Json s = Json::object();
+  s["dim"] = dim;
+  if (gpu_index) s["gpu_index"] = *gpu_index;
+  s["need"] = need;
+  s["have"] = have;
+  s["short"] = need > have ? need - have : 0;
+  s["freeable"] = capacity >= need;
+  return s;
+}
+
+Bytes least_alloc_passing_ratio(Bytes total, double u, bool strict) {
+  if (total <= 0) return 0;
+  auto passes = [&](Bytes a) {
+    const double r = static_cast<double>(a) / static_cast<double>(total);
+    return strict ? r > u : r >= u;
+  };
+  const double guess = std::ceil(static_cast<double>(total) * u);
+  // Above the total no allocatable can pass; report the ratio's own figure.
+  if (!std::isfinite(guess) || guess > static_cast<double>(total)) return total + 1;
+  Bytes a = std::max<Bytes>(0, static_cast<Bytes>(guess));
+  // The guess is within an ulp or two of the answer; settle it with the real comparison.
+  while (a > 0 && passes(a - 1)) --a;
+  while (a <= total && !passes(a)) ++a;
+  return a;
+}
+
+Bytes gpu_capacity(const Worker& worker, const GpuDevice& gpu) {
+  return std::max<Bytes>(gpu.memory_total - worker.reserved_vram, 0);
+}
+
+Bytes ram_capacity(const Worker& worker) {
+  Bytes r = std::max<Bytes>(worker.memory_total - worker.reserved_ram, 0);
+  if (worker.is_unified_memory) r = std::max<Bytes>(r - worker.reserved_vram, 0);
+  return r;
+}
+
+}  // namespace placement

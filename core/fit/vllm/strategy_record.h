@@ -1,0 +1,62 @@
+// Builds one §6.3 strategy record while a vLLM strategy runs, and the §6.4 rejections and
+// shortfalls inside it. The record is appended to the trace when the strategy ends, so records
+// keep execution order even when a strategy emits other trace entries meanwhile.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "resources/allocatable.h"
+#include "trace/trace.h"
+
+namespace placement {
+
+class StrategyRecord {
+ public:
+  StrategyRecord(std::string selector, std::string strategy);
+
+  void skip(const std::string& code, Json data = Json::object());
+  void not_reached();
+  void tried() { status_ = "tried"; }
+  bool is_skipped() const { return status_ == "skipped"; }
+
+  void examined_worker() { ++workers_; }
+  void examined_gpus(long long n) { gpus_ += n; }
+  void examined_combination() { ++combinations_; }
+
+  // A rejected worker (unit "workers") or GPU (unit "gpus"); returns the entry so callers can add
+  // shortfalls. Rejections are also counted into §6.6 summary lines at commit.
+  Json& reject(const Worker& worker, const std::vector<int>& gpu_indexes, const std::string& code, const std::string& unit,
+               Json data = Json::object());
+  void not_examined(const Worker& worker, const std::string& rule, Json data = Json::object());
+  void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
+  void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
+  Json& detail(const std::string& key) { return details_[key]; }  // strategy-specific extras
+
+  long long rejections_with(const std::string& code) const;
+  // Appends the record and its summary lines ("<code>[_short]" per unit, of = examined units).
+  void commit(Trace& trace, std::size_t candidates_found);
+
+ private:
+  std::string selector_, strategy_, status_ = "tried";
+  Json skip_ = nullptr;
+  long long workers_ = 0, gpus_ = 0, combinations_ = 0;
+  std::vector<std::pair<std::string, std::string>> rejection_units_;  // (code, unit) per rejection
+  Json rejections_ = Json::array(), not_examined_ = Json::array(), caps_ = Json::array(), quirks_ = Json::array();
+  Json details_ = Json::object();
+};
+
+// §6.4 shortfall entry. `capacity` = what the dimension could offer with every existing claim
+// released (after reservations): the gap is `freeable` when that capacity covers `need`.
+Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
+
+// Least integer allocatable a with a / total ≥ u (strict: > u), in double arithmetic exactly as
+// the comparison is made; what a `vram_ratio` shortfall needs.
+Bytes least_alloc_passing_ratio(Bytes total, double u, bool strict);
+
+// The VRAM a GPU could offer with nothing allocated (total − reserve, ≥ 0).
+Bytes gpu_capacity(const Worker& worker, const GpuDevice& gpu);
+Bytes ram_capacity(const Worker& worker);
+
+}  // namespace placement

@@ -1,0 +1,148 @@
+// §2.9: compute buffers — the host's graph/scheduler overhead, the input buffers, the per-layer
+// compute of the largest (= last) layer, and the output compute.
+#include <string>
+
+#include "gguf/estimator_internal.h"
+
+namespace placement::gguf::estimator_detail {
+
+namespace {
+
+constexpr std::uint32_t kF32 = 0, kF16 = 1, kI32 = 26;
+constexpr u64 kTensorOverhead = 400;  // ggml object + tensor structs
+
+u64 pad(u64 x, u64 a) { return (x + a - 1) / a * a; }
+
+// ggml_graph_overhead(nodes, no grads) as gguf-parser-go computes it: its hash-size lookup never
+// finds a prime in its table, so it yields 2·nodes | 1, or 2 past the table's end.
+u64 graph_overhead(u64 nodes) {
+  const u64 hash = 2 * nodes >= 65537 ? 2 : (2 * nodes) | 1;
+  const u64 size = 80 + 3 * pad(8 * nodes, 8) + pad(8 * hash, 8) + pad(4 * ((hash + 31) >> 5), 4);
+  return 32 + pad(size, 16);
+}
+
+// gguf-parser matches `.*\.\d+\.<role>\.weight` on block tensors: the role must open the name.
+bool is_role(const LayerKind& k, const ProfileTensor& t, const char* role) {
+  return k.block && t.name.rfind(std::string(role) + ".weight", 0) == 0;
+}
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+const ProfileTensor* find(const std::vector<ProfileTensor>& ts, const char* name) {
+  for (const ProfileTensor& t : ts)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+void add_host_overhead(Run& run) {
+  const ModelProfile& p = run.profile;
+  const u64 nodes = std::max<u64>(1024, 8 * p.tensor_count);
+  Device& host = run.devices[0];
+  host.comp_footprint = kTensorOverhead * nodes + graph_overhead(nodes);
+  host.comp_footprint += 4 * u64{1024 * 1024};  // scheduler
+  host.comp_footprint += 2 * kTensorOverhead * (p.tensor_count + 1 + run.plan.layers * 3);  // ggml contexts
+}
+
+void add_inputs(Run& run) {
+  const ModelProfile& p = run.profile;
+  const Settings& s = run.settings;
+  const u64 tokens = row_size(kI32, {s.n_tok});
+  const u64 embd = row_size(kF32, {p.embedding_length, s.n_tok});
+  const u64 pos = row_size(kI32, {s.n_tok});
+  const u64 out_ids = row_size(kI32, {s.n_tok});
+  const u64 kq_mask = row_size(kF32, {s.n_kv, s.n_tok});
+  run.devices[0].comp_input = tokens + embd + pos + kq_mask + out_ids;
+  u64 gpu = embd + pos + kq_mask;
+  if (s.rpc_count == 0 && s.fractions.size() > 1) gpu *= p.expert_count > 0 ? 2 : 4;
+  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_input += gpu;
+}
+
+void add_layer_compute(Run& run) {
+  const ModelProfile& p = run.profile;
+  const Settings& s = run.settings;
+  const OffloadPlan& plan = run.plan;
+  static const LayerKind kNoLayer{};
+  const LayerKind& last = p.layers.empty() ? kNoLayer : p.layer(p.layers.size() - 1);
+
+  // The plain head sizes here, even for MLA models (gguf-parser does so).
+  const u64 load_attn = row_size(s.type_k, {p.key_length, s.n_kv, p.head_count_kv}) +
+                        row_size(s.type_v, {p.value_length, s.n_kv, p.head_count_kv});
+  const bool partial = !plan.zero && !plan.full;
+  const u64 kq = row_size(kF32, {s.n_kv, s.n_tok, p.head_count});
+
+  u64 offload_attn = 0;
+  if (s.flash_attention) {
+    offload_attn = row_size(kF16, {s.n_kv, s.n_tok});
+    for (const ProfileTensor& t : last.tensors) {
+      if (is_role(last, t, "attn_norm")) {
+        offload_attn += row_size(kF32, {t.last_dim(), s.n_tok});
+      } else if (is_role(last, t, "attn_q") || is_role(last, t, "attn_qkv") || is_role(last, t, "attn_q_b")) {
+        offload_attn += t.bytes;
+      }
+    }
+    offload_attn += load_attn;
+  } else {
+    for (const ProfileTensor& t : last.tensors) {
+      const bool q = is_role(last, t, "attn_q"), qkv = is_role(last, t, "attn_qkv"), qb = is_role(last, t, "attn_q_b");
+      if (!q && !qkv && !qb && !is_role(last, t, "attn_norm")) continue;
+      if (q && ends_with(t.name, "attn_q.weight")) {
+        offload_attn += row_size(kF32, {t.dims[0], s.n_tok}) * 2 + kq;
+        if (partial) offload_attn += load_attn;
+      } else if (qkv && ends_with(t.name, "attn_qkv.weight")) {
+        offload_attn += row_size(kF32, {t.dims[0], s.n_tok}) * 2 + kq;
+        offload_attn += row_size(kF32, {p.embedding_length, p.embedding_length * 3});
+        if (partial) offload_attn += load_attn;
+      } else if (qb && ends_with(t.name, "attn_q_b.weight")) {
+        offload_attn += row_size(kF32, {t.last_dim(), s.n_tok}) * 2 + kq;
+      } else {  // attn_norm (and any other match, as gguf-parser's default branch)
+        offload_attn += row_size(kF32, {t.last_dim(), s.n_tok});
+      }
+    }
+  }
+
+  u64 ffn = 0;
+  for (const ProfileTensor& t : last.tensors)
+    if (is_role(last, t, "attn_norm") || is_role(last, t, "ffn_norm") || is_role(last, t, "ffn_gate") || is_role(last, t, "ffn_up"))
+      ffn += row_size(kF32, {t.last_dim(), s.n_tok});
+  if (p.expert_count > 0 || p.expert_used_count > 0) {
+    ffn += row_size(kF32, {p.expert_count, p.embedding_length});                  // ffn_gate_inp
+    ffn += row_size(kF32, {p.expert_count, s.n_tok});                             // moe logits
+    ffn += row_size(kF32, {p.embedding_length, p.expert_used_count, s.n_tok});    // moe down
+  }
+
+  run.devices[0].comp_compute = plan.zero ? load_attn : load_attn + ffn;
+  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_compute = std::max(offload_attn, ffn);
+  if (plan.loaded > 1) {
+    for (std::size_t j = 1; j < run.devices.size(); ++j) {
+      if (run.devices[j].remote) continue;
+      run.devices[j].comp_compute += load_attn;
+      break;
+    }
+  }
+}
+
+void add_output_compute(Run& run) {
+  const ModelProfile& p = run.profile;
+  const u64 n_tok = run.settings.n_tok;
+  if (!run.settings.causal) return;
+  u64 out = 0;
+  if (const ProfileTensor* norm = find(p.output, "output_norm.weight")) out += row_size(kF32, {norm->last_dim(), n_tok});
+  if (const ProfileTensor* w = find(p.output, "output.weight")) {
+    out += row_size(kF32, {w->last_dim(), n_tok});
+  } else if (const ProfileTensor* e = find(p.input, "token_embd.weight")) {
+    out += row_size(kF32, {e->last_dim(), n_tok});
+  }
+  run.devices[run.plan.output_device].comp_output += out;
+}
+
+}  // namespace
+
+void add_computation(Run& run) {
+  add_host_overhead(run);
+  add_inputs(run);
+  add_layer_compute(run);
+  add_output_compute(run);
+}
+
+}  // namespace placement::gguf::estimator_detail

@@ -1,0 +1,90 @@
+// The estimator's working state, shared by its steps (estimator_*.cpp): resolved settings, the
+// offload plan and the per-device usage, in gguf-parser-go's terms (format-and-estimate.md §2).
+// Not part of the public API. All arithmetic is unsigned 64-bit, as in gguf-parser-go.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <vector>
+
+#include "gguf/estimate_items.h"
+#include "gguf/estimator.h"
+#include "gguf/model_profile.h"
+
+namespace placement::gguf::estimator_detail {
+
+using u64 = std::uint64_t;
+
+// Options after defaults and gguf-parser's adjustments (§2.2, §2.5); independent of -ngl, so one
+// resolution serves every item of a --gpu-layers-step query.
+struct Settings {
+  std::vector<double> fractions;  // cumulative tensor-split fractions, last = 1
+  std::size_t rpc_count = 0;
+  bool flash_attention = false;
+  std::uint32_t type_k = 1;  // ggml ids
+  std::uint32_t type_v = 1;
+  bool offload_kv = true;
+  bool mmap = true;
+  bool causal = true;
+  u64 n_ctx = 0;   // padded context (contextSize)
+  u64 n_tok = 0;   // = n_batch = n_outputs
+  u64 n_kv = 0;
+  u64 n_seq = 1;
+  long long logical_batch = 2048;
+  long long physical_batch = 512;
+  u64 platform_ram = 0;   // bytes
+  u64 platform_vram = 0;  // bytes
+};
+
+// §2.4: how many layers leave the host, and where the output layer goes.
+struct OffloadPlan {
+  u64 layers = 0;      // L
+  u64 offloaded = 0;   // n_off
+  u64 active = 0;      // n_act = n_off + output
+  u64 loaded = 0;      // n_load, the first layers, on the host
+  bool output_offloaded = false;
+  bool full = false;
+  bool zero = false;
+  std::size_t output_device = 0;
+};
+
+struct Device {
+  u64 handle_layers = 0;
+  int handle_last_layer = -1;
+  bool handle_output_layer = false;
+  bool remote = false;
+  int position = 0;
+  u64 footprint = 0;
+  u64 weight_input = 0, weight_compute = 0, weight_output = 0;
+  u64 kv_cache = 0;
+  u64 comp_footprint = 0, comp_input = 0, comp_compute = 0, comp_output = 0;
+
+  u64 weights() const { return weight_input + weight_compute + weight_output; }
+  u64 computation() const { return comp_footprint + comp_input + std::max(comp_compute, comp_output); }
+};
+
+struct Run {
+  const ModelProfile& profile;
+  const Settings& settings;
+  OffloadPlan plan;
+  std::vector<Device> devices;  // [0] host, then split entries (RPC servers first)
+};
+
+// The steps, in gguf-parser's order.
+Settings resolve_settings(const ModelProfile& profile, const EstimatorOptions& options);
+Run plan_run(const ModelProfile& profile, const Settings& settings, std::optional<long long> gpu_layers);  // §2.4
+void add_footprint(Run& run);    // §2.6
+void add_weights(Run& run);      // §2.7
+void add_kv_cache(Run& run);     // §2.8
+void add_computation(Run& run);  // §2.9
+EstimateItem summarize(const Run& run);  // §2.10
+
+// ggml's row size of an n-dimensional shape (TypeSize × ne0 / BlockSize × ne1 × …).
+u64 row_size(std::uint32_t type, std::initializer_list<u64> dims);
+std::size_t upper_bound_index(const std::vector<double>& fractions, double x);
+// The device (1-based; 0 is the host) that split slot `offset` of `active` slots falls on.
+std::size_t split_device(const Settings& settings, u64 offset, u64 active);
+
+}  // namespace placement::gguf::estimator_detail

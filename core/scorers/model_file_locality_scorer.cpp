@@ -1,0 +1,118 @@
+#include "scorers/model_file_locality_scorer.h"
+
+#include <algorithm>
+
+namespace placement {
+
+namespace {
+
+Json id_list(const std::set<std::int64_t>& ids) { return Json(std::vector<std::int64_t>(ids.begin(), ids.end())); }
+
+std::size_t intersection_size(const std::set<std::int64_t>& a, const std::set<std::int64_t>& b) {
+  std::size_t n = 0;
+  for (std::int64_t id : a) n += b.count(id);
+  return n;
+}
+
+}  // namespace
+
+DraftResolution resolve_draft_source(const Model& model) {
+  if (!model.speculative_config || !model.speculative_config->draft_model || model.speculative_config->draft_model->empty())
+    return {std::nullopt, "not_set"};
+  const std::string& draft = *model.speculative_config->draft_model;
+  ModelSource s;
+  if (draft.front() == '/') {
+    s.kind = SourceKind::local_path;
+    s.local_path = draft;
+    return {s, "local_path"};
+  }
+  switch (model.source.kind) {
+    case SourceKind::huggingface:
+      s.kind = SourceKind::huggingface;
+      s.huggingface_repo_id = draft;
+      return {s, "same_source_kind"};
+    case SourceKind::model_scope:
+      s.kind = SourceKind::model_scope;
+      s.model_scope_model_id = draft;
+      return {s, "same_source_kind"};
+    case SourceKind::local_path:
+      break;
+  }
+  return {std::nullopt, "local_model_non_path"};
+}
+
+std::set<std::int64_t> ready_workers(const std::vector<ModelFile>& files, const ModelSource& source) {
+  const std::string wanted = source_string(source);
+  const bool by_path = source.kind == SourceKind::local_path && source.local_path && !source.local_path->empty();
+  std::set<std::int64_t> out;
+  for (const ModelFile& f : files) {
+    if (f.state != "ready" || !f.worker_id) continue;
+    bool matches = source_string(f.source) == wanted;
+    if (!matches && by_path)
+      matches = std::find(f.resolved_paths.begin(), f.resolved_paths.end(), *source.local_path) != f.resolved_paths.end();
+    if (matches) out.insert(*f.worker_id);
+  }
+  return out;
+}
+
+ModelFileLocalityScorer::ModelFileLocalityScorer(const Scenario& scenario, const Model& model, double max_score, Trace* trace)
+    : max_score_(max_score), main_source_(model.source), draft_(resolve_draft_source(model)) {
+  ready_main_ = ready_workers(scenario.model_files, main_source_);
+  if (draft_.source) ready_draft_ = ready_workers(scenario.model_files, *draft_.source);
+  if (draft_.source && !model.speculative_config->enabled) {
+    draft_ignores_enabled_ = true;
+    if (trace) trace->quirk("Q29", "model_file_locality", "the draft model was scored although speculative decoding is disabled");
+  }
+  if (draft_.how != "not_set") draft_name_ = *model.speculative_config->draft_model;
+}
+
+double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
+  std::set<std::int64_t> workers{c.worker_id};
+  for (const SubordinateWorker& sub : c.subordinate_workers)
+    if (sub.worker_id) workers.insert(*sub.worker_id);
+  rec["workers"] = id_list(workers);
+
+  double main_ratio = 0.0;
+  if (!ready_main_.empty()) {
+    const std::size_t n = intersection_size(workers, ready_main_);
+    rec["main_ready"] = n;
+    main_ratio = static_cast<double>(n) / static_cast<double>(workers.size());
+  }
+  double draft_ratio = 0.0;
+  if (!ready_draft_.empty()) {
+    const std::size_t n = intersection_size(workers, ready_draft_);
+    rec["draft_ready"] = n;
+    draft_ratio = static_cast<double>(n) / static_cast<double>(workers.size());
+  }
+  rec["main_ratio"] = main_ratio;
+  rec["draft_ratio"] = draft_ratio;
+  if (main_ratio == 0.0 && draft_ratio == 0.0) {
+    rec["score"] = 0.0;
+    return 0.0;
+  }
+  // The draft is a secondary signal, weighted only when some worker holds it.
+  const double draft_weight = ready_draft_.empty() ? 0.0 : 0.5;
+  const double ratio = (main_ratio + draft_weight * draft_ratio) / (1.0 + draft_weight);
+  const double score = std::min(max_score_, ratio * max_score_);
+  rec["draft_weight"] = draft_weight;
+  rec["score"] = score;
+  return score;
+}
+
+void ModelFileLocalityScorer::describe(Json& rec) const {
+  Json draft = nullptr;
+  if (draft_.how != "not_set") {
+    draft = Json{{"draft_model", draft_name_},
+                 {"source", draft_.source ? Json(source_string(*draft_.source)) : Json(nullptr)},
+                 {"resolution", draft_.how},
+                 // GPUStack first looks the name up in its catalogue of draft models.
+                 {"note", "draft_catalogue_not_modelled"}};
+    if (draft_ignores_enabled_) draft["quirks"] = Json::array({"Q29"});
+  }
+  rec["main_source"] = source_string(main_source_);
+  rec["ready_main"] = id_list(ready_main_);
+  rec["draft"] = std::move(draft);
+  rec["ready_draft"] = id_list(ready_draft_);
+}
+
+}  // namespace placement
