@@ -3,7 +3,6 @@
 #include "gguf/gpustack_parser_call.h"
 
 #include <optional>
-#include <regex>
 
 #include "scenario/backend_parameters.h"
 
@@ -103,6 +102,20 @@ struct Optional {
   const OptionString* option = nullptr;
   std::optional<std::string> explicit_value;
 };
+// argparse's '^-\d+$|^-\d*\.\d+$': negative numbers are values, not options.
+bool looks_like_negative_number(const std::string& arg) {
+  if (arg.size() < 2 || arg[0] != '-') return false;
+  const std::size_t dot = arg.find('.', 1);
+  auto digits = [&](std::size_t from, std::size_t to, bool allow_empty) {
+    if (from == to) return allow_empty;
+    for (std::size_t i = from; i < to; ++i)
+      if (arg[i] < '0' || arg[i] > '9') return false;
+    return true;
+  };
+  if (dot == std::string::npos) return digits(1, arg.size(), false);
+  return digits(1, dot, true) && digits(dot + 1, arg.size(), false);
+}
+
 std::optional<Optional> parse_optional(const std::string& arg) {
   if (arg.empty() || arg[0] != '-') return std::nullopt;
   if (const OptionString* o = exact(arg)) return Optional{o, std::nullopt};
@@ -120,8 +133,7 @@ std::optional<Optional> parse_optional(const std::string& arg) {
     if (found.size() > 1) throw ParseError{};
     if (found.size() == 1) return found.front();
   }
-  static const std::regex kNegativeNumber(R"(^-\d+$|^-\d*\.\d+$)");
-  if (std::regex_match(arg, kNegativeNumber)) return std::nullopt;
+  if (looks_like_negative_number(arg)) return std::nullopt;
   if (arg.find(' ') != std::string::npos) return std::nullopt;
   return Optional{nullptr, std::nullopt};
 }

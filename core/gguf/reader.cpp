@@ -151,9 +151,13 @@ class HeaderParser {
     std::uint64_t at = cur_.pos();
     f.tensor_count = read_length("tensor_count");
     check_count(at, f.tensor_count, min_tensor_info_bytes(), "tensor_count", "tensor count");
+    if (f.tensor_count > opt_.max_tensor_count)
+      fail(at, "tensor_count", "tensor count " + num(f.tensor_count) + " is above the reader's bound of " + num(opt_.max_tensor_count));
     at = cur_.pos();
     f.kv_count = read_length("kv_count");
     check_count(at, f.kv_count, min_kv_bytes(), "kv_count", "metadata count");
+    if (f.kv_count > opt_.max_kv_count)
+      fail(at, "kv_count", "metadata count " + num(f.kv_count) + " is above the reader's bound of " + num(opt_.max_kv_count));
   }
 
   std::uint64_t min_kv_bytes() const { return (wide() ? 8 : 4) + 4 + 1; }

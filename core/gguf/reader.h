@@ -33,6 +33,11 @@ struct ReadOptions {
   std::uint64_t max_kept_array_elements = 1u << 16;
   // Arrays nested deeper than this (arrays of arrays of ...) are rejected.
   std::uint32_t max_array_depth = 8;
+  // Real models have tens of metadata entries and at most a few thousand tensors; these bounds
+  // keep a hostile header's record count (each record costs ~150 bytes of memory) far from
+  // exhausting a browser's memory even within the byte limit.
+  std::uint64_t max_kv_count = 1u << 16;
+  std::uint64_t max_tensor_count = 1u << 20;
 };
 
 struct PrefixResult {

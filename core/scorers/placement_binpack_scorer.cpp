@@ -69,6 +69,7 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
     double r = 0;
     if (claim->ram) {
       const Bytes denominator = up ? a.ram : a.ram + *claim->ram;
+      g["ram_denominator"] = denominator;
       if (denominator != 0) {
         r = as_double(*claim->ram) / as_double(denominator) * max_score_;
         ram_term = r * kRamWeight;
@@ -83,6 +84,7 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
     double v = 0;
     if (claim_vram && alloc_vram) {
       const Bytes denominator = up ? *alloc_vram : *alloc_vram + *claim_vram;
+      g["vram_denominator"] = denominator;
       if (denominator != 0) {
         v = as_double(*claim_vram) / as_double(denominator) * max_score_;
         vram_term = v * kVramWeight;

@@ -3,6 +3,7 @@
 // it, the model profile, or the built-in estimator's answer. Exit 0 ok, 1 usage / I/O failure,
 // 2 bad file or bad estimator flag (the message names the byte offset and field, or the flag).
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -69,7 +70,15 @@ std::vector<gguf::GgufFile> read_model(const std::string& path) {
   std::vector<std::string> paths = gguf::split_shard_paths(path);
   std::vector<gguf::GgufFile> shards;
   for (std::size_t k = 0; k < paths.size(); ++k) {
-    FileByteSource source(paths[k]);
+    std::optional<FileByteSource> opened;
+    try {
+      opened.emplace(paths[k]);
+    } catch (const std::runtime_error& e) {
+      if (paths.size() == 1) throw;
+      throw std::runtime_error(std::string(e.what()) + ": shard " + std::to_string(k + 1) + " of " +
+                               std::to_string(paths.size()) + " (a split model is read from all of its shards)");
+    }
+    FileByteSource& source = *opened;
     try {
       shards.push_back(gguf::read_gguf(source));
     } catch (const gguf::GgufError& e) {

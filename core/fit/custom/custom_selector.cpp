@@ -56,12 +56,14 @@ FitResult select_custom(FitContext& ctx) {
     };
     const Step steps[] = {{kSingleGpu, find_single_gpu, &single}, {kMultiGpu, find_multi_gpu, &multi}, {kCpuOnly, find_cpu_only, &cpu}};
     for (const Step& step : steps) {
-      if (!result.candidates.empty()) {
-        not_reached(ctx.trace, step.strategy);
-        continue;
-      }
+      // GPUStack only lists the CPU path with cpu_offloading: without it the path is skipped
+      // whether or not an earlier one won.
       if (step.run == find_cpu_only && !ctx.model.cpu_offloading) {
         skip_strategy(ctx.trace, step.strategy, "needs_cpu_offloading");
+        continue;
+      }
+      if (!result.candidates.empty()) {
+        not_reached(ctx.trace, step.strategy);
         continue;
       }
       PathOutcome o = step.run(ctx, req);

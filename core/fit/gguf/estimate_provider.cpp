@@ -1,10 +1,15 @@
 // Recorded gguf-parser outputs first, the built-in estimator second; every answer (including
 // "missing") is cached by query key so a query repeated across strategies costs one lookup.
+// Estimator answers are kept for the first kPinned queries (the base and probe estimates are
+// held for the whole fit); later ones go to a small ring, so an RPC search over tens of
+// thousands of distinct queries does not keep every estimate in memory.
 #include "fit/gguf/estimate_provider.h"
 
 #include <cstdio>
 #include <deque>
 #include <map>
+#include <memory>
+#include <vector>
 
 #include "gguf/profile_estimate.h"
 
@@ -71,10 +76,7 @@ class RecordedThenEstimator : public GgufEstimateProvider {
       a = {rec->second, "recorded"};
     } else if (profile_) {
       std::optional<gguf::Estimate> computed = gguf::estimate_from_profile(*profile_, query, model_);
-      if (computed) {
-        store_.push_back(std::move(*computed));
-        a = {&store_.back(), "estimator"};
-      }
+      if (computed) a = {keep(key, std::move(*computed)), "estimator"};
     }
     answers_.emplace(key, a);
     if (source) *source = a.source;
@@ -82,13 +84,40 @@ class RecordedThenEstimator : public GgufEstimateProvider {
   }
 
  private:
+  static constexpr std::size_t kPinned = 64;
+  static constexpr std::size_t kRing = 16;
+
+  const gguf::Estimate* keep(const std::string& key, gguf::Estimate e) {
+    if (pinned_ < kPinned) {
+      ++pinned_;
+      store_.push_back(std::move(e));
+      return &store_.back();
+    }
+    if (ring_.size() < kRing) {
+      ring_.push_back(Slot{key, std::make_unique<gguf::Estimate>(std::move(e))});
+      return ring_.back().estimate.get();
+    }
+    Slot& oldest = ring_[ring_next_];
+    answers_.erase(oldest.key);  // asked again, it is computed again (same answer)
+    oldest = Slot{key, std::make_unique<gguf::Estimate>(std::move(e))};
+    ring_next_ = (ring_next_ + 1) % kRing;
+    return oldest.estimate.get();
+  }
+
+  struct Slot {
+    std::string key;
+    std::unique_ptr<gguf::Estimate> estimate;
+  };
   struct Answer {
     const gguf::Estimate* estimate = nullptr;
     std::string source = "missing";
   };
   const Model& model_;
   const Json* profile_ = nullptr;
-  std::deque<gguf::Estimate> store_;  // stable addresses for the returned pointers
+  std::deque<gguf::Estimate> store_;  // recorded and pinned answers, stable addresses
+  std::size_t pinned_ = 0;
+  std::vector<Slot> ring_;
+  std::size_t ring_next_ = 0;
   std::map<std::string, const gguf::Estimate*> recorded_;
   std::map<std::string, Answer> answers_;
 };

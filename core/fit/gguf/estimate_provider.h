@@ -16,6 +16,9 @@ class GgufEstimateProvider {
  public:
   virtual ~GgufEstimateProvider() = default;
   // nullptr when neither source can answer; `source` is set to recorded | estimator | missing.
+  // Recorded estimates and the first estimator answers (base, probe, ...) live as long as the
+  // provider; later estimator answers may be recomputed after many other queries, so callers
+  // must not keep such a pointer across further get() calls (ask again: answers are exact).
   virtual const gguf::Estimate* get(const gguf::Query& query, std::string* source) = 0;
 };
 

@@ -68,12 +68,17 @@ void bump(std::vector<std::pair<K, std::uint64_t>>& counts, const K& key, std::u
 
 void CombinationRejections::add(const Json& rej, std::size_t size) {
   add_count(rej["code"].get<std::string>(), size, 1);
-  Kept k{short_sum(rej), order_++, rej};
-  // Keep the three least-short; an equal sum keeps the earlier one (enumeration order).
-  auto pos = std::upper_bound(closest_.begin(), closest_.end(), k,
-                              [](const Kept& a, const Kept& b) { return a.short_sum < b.short_sum; });
-  if (pos - closest_.begin() >= 3) return;
-  closest_.insert(pos, std::move(k));
+  const Bytes sum = short_sum(rej);
+  const std::uint64_t order = order_++;
+  if (would_keep(sum)) keep(sum, order, rej);
+}
+
+// Keep the three least-short; an equal sum keeps the earlier one (enumeration order).
+bool CombinationRejections::would_keep(Bytes sum) const { return closest_.size() < 3 || sum < closest_.back().short_sum; }
+
+void CombinationRejections::keep(Bytes sum, std::uint64_t order, Json rej) {
+  auto pos = std::upper_bound(closest_.begin(), closest_.end(), sum, [](Bytes s, const Kept& k) { return s < k.short_sum; });
+  closest_.insert(pos, Kept{sum, order, std::move(rej)});
   if (closest_.size() > 3) closest_.pop_back();
 }
 

@@ -28,11 +28,22 @@ Json rejection(Json subject, const std::string& code, Json shortfalls = Json::ar
 class CombinationRejections {
  public:
   void add(const Json& rejection, std::size_t size);
+  // For hot loops: the rejection is only built when it is among the three closest.
+  template <class MakeRejection>
+  void add_lazy(const std::string& code, std::size_t size, Bytes short_sum, MakeRejection&& make) {
+    add_count(code, size, 1);
+    const std::uint64_t order = order_++;
+    if (!would_keep(short_sum)) return;
+    keep(short_sum, order, make());
+  }
   void add_count(const std::string& code, std::size_t size, std::uint64_t count);  // rejected without details
   std::uint64_t total() const { return total_; }
   Json to_json() const;
 
  private:
+  bool would_keep(Bytes short_sum) const;
+  void keep(Bytes short_sum, std::uint64_t order, Json rejection);
+
   struct Kept {
     Bytes short_sum;
     std::uint64_t order;

@@ -24,15 +24,14 @@ std::vector<int> indexes_of(const std::vector<GpuPick>& picks) {
   return out;
 }
 
-struct CachedEstimate {
-  const gguf::Estimate* estimate;
-  std::vector<int> first_indexes;  // the GPUs it was asked for
-};
+// Value tuple → the GPUs its estimate was first asked for. Equal values make an equal query, so
+// the reuse only shows as Q23 (estimates are not held across queries, see estimate_provider.h).
+using EstimateCache = std::map<std::string, std::vector<int>>;
 
 // One combination; returns the candidate, or records why not.
 std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, const WorkerView& w,
                                          const CombinationPlan& plan, const std::vector<GpuPick>& picks,
-                                         std::map<std::string, CachedEstimate>& cache) {
+                                         EstimateCache& cache) {
   const Setup& s = run.setup;
   rec.examined_combination();
   const std::vector<int> indexes = indexes_of(picks);
@@ -55,14 +54,12 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
   gguf::Query query;
   query.tensor_split.emplace();
   for (const GpuPick& p : picks) query.tensor_split->push_back(static_cast<double>(p.alloc));
+  estimate = &run.queries.require(query, rec.id());
   if (hit != cache.end()) {
-    estimate = hit->second.estimate;
-    if (hit->second.first_indexes != indexes)
-      rec.quirk("Q23", "an estimate was reused for other GPUs with the same allocatable values");
+    if (hit->second != indexes) rec.quirk("Q23", "an estimate was reused for other GPUs with the same allocatable values");
   } else {
-    estimate = &run.queries.require(query, rec.id());
     rec.examined_query();
-    cache.emplace(key, CachedEstimate{estimate, indexes});
+    cache.emplace(key, indexes);
   }
   if (estimate->items.empty()) throw InputError("/estimates", "the estimate for " + describe_gguf_query(query) + " has no items");
   const gguf::EstimateItem& item = estimate->items.back();
@@ -121,7 +118,7 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecord& rec, const Worke
   for (std::size_t n = begin; n <= gpus; ++n) {
     CombinationPlan plan = plan_combinations(s, w, n, std::nullopt);
     if (plan.kind == CombinationPlan::Kind::none) continue;
-    std::map<std::string, CachedEstimate> cache;  // GPUStack clears it after each count
+    EstimateCache cache;  // GPUStack clears it after each count
     const std::uint64_t total = plan.count();
     for_each_combination(plan, [&](const std::vector<GpuPick>& picks, std::size_t position) {
       if (auto c = try_combination(run, rec, w, plan, picks, cache)) out.push_back(std::move(*c));

@@ -165,10 +165,8 @@ Window layer_window(const Setup& s, const Model& m, Bytes sum, long long best, b
   return {};
 }
 
-struct CachedEstimate {
-  const gguf::Estimate* estimate;
-  std::vector<std::string> rpc;
-};
+// (main Σ, RPC allocs) → the query whose estimate GPUStack reuses for that tuple.
+using EstimateCache = std::map<std::string, gguf::Query>;
 
 class CombinationSearch {
  public:
@@ -197,13 +195,14 @@ class CombinationSearch {
     const gguf::Estimate* estimate = nullptr;
     auto hit = cache_.find(key);
     if (hit != cache_.end()) {
-      estimate = hit->second.estimate;
-      if (hit->second.rpc != *query.rpc)
+      // Asked again for the first query (an exact answer even if the provider dropped it).
+      estimate = &run_.queries.require(hit->second, rec_.id());
+      if (*hit->second.rpc != *query.rpc)
         rec_.quirk("Q23", "an estimate made for other RPC servers with the same allocatable values was reused");
     } else {
       estimate = &run_.queries.require(query, rec_.id());
       rec_.examined_query();
-      cache_.emplace(key, CachedEstimate{estimate, *query.rpc});
+      cache_.emplace(key, query);
     }
 
     const WorkerView& main = s_.workers[plan_.main];
@@ -214,14 +213,16 @@ class CombinationSearch {
       lowest_in_window = &e;
       if (auto c = try_item(e, rpc, query, main)) return c;
     }
-    Json subj = subject(main, main_indexes_, rpc_names(rpc));
-    if (!lowest_in_window) {
-      rec_.combinations().add(rejection(subj, "layers", Json::array(), Json{{"window", Json{{"from", window.lo}, {"to", window.hi}}}}), k);
-    } else {
-      rec_.combinations().add(rejection(subj, "layers", measure(*lowest_in_window, rpc, main),
-                                        Json{{"offload_layers", lowest_in_window->offload_layers}}),
-                              k);
-    }
+    // Measured at the least demanding item of the window; the JSON is built only for the closest.
+    const Bytes short_sum = lowest_in_window ? measure(*lowest_in_window, rpc, main, nullptr) : 0;
+    rec_.combinations().add_lazy("layers", k, short_sum, [&] {
+      Json subj = subject(main, main_indexes_, rpc_names(rpc));
+      if (!lowest_in_window)
+        return rejection(subj, "layers", Json::array(), Json{{"window", Json{{"from", window.lo}, {"to", window.hi}}}});
+      Json shortfalls = Json::array();
+      measure(*lowest_in_window, rpc, main, &shortfalls);
+      return rejection(subj, "layers", shortfalls, Json{{"offload_layers", lowest_in_window->offload_layers}});
+    });
     return std::nullopt;
   }
 
@@ -232,14 +233,13 @@ class CombinationSearch {
   }
 
  private:
+  // Items by offloadLayers desc, equal counts in estimate order (Python's stable sorted).
   const std::vector<std::size_t>& by_layers_desc(const gguf::Estimate& e) {
-    auto it = order_.find(&e);
-    if (it != order_.end()) return it->second;
-    std::vector<std::size_t> order(e.items.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
+    order_.resize(e.items.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return e.items[a].offload_layers > e.items[b].offload_layers; });
-    return order_.emplace(&e, std::move(order)).first->second;
+    return order_;
   }
 
   std::size_t main_position(int index) const {
@@ -293,29 +293,37 @@ class CombinationSearch {
     return c;
   }
 
-  // Every shortfall of one item (for the explanation; no early exit).
-  Json measure(const gguf::EstimateItem& e, const std::vector<const GpuEntry*>& rpc, const WorkerView& main) const {
-    Json out = Json::array();
+  // Every shortfall of one item (for the explanation; no early exit): their sum, and the
+  // shortfall records when `out` is given.
+  Bytes measure(const gguf::EstimateItem& e, const std::vector<const GpuEntry*>& rpc, const WorkerView& main, Json* out) const {
+    Bytes sum = 0;
     const std::size_t k = rpc.size();
     const Bytes main_ram = figure(e.ram).on(main.uma);
-    if (main_ram > main.alloc.ram) out.push_back(shortfall("ram", main_ram, main.alloc.ram, ram_capacity(main)));
+    if (main_ram > main.alloc.ram) {
+      sum += main_ram - main.alloc.ram;
+      if (out) out->push_back(shortfall("ram", main_ram, main.alloc.ram, ram_capacity(main)));
+    }
     for (const auto& [index, alloc] : main.alloc.vram) {
       if (std::find(main_indexes_.begin(), main_indexes_.end(), index) == main_indexes_.end()) continue;
       const std::size_t pos = k + main_position(index);
       if (pos >= e.vrams.size()) continue;
       const Bytes claim = figure(e.vrams[pos]).on(main.uma);
-      if (claim > alloc) out.push_back(shortfall("vram", claim, alloc, gpu_capacity(main, index), index));
+      if (claim <= alloc) continue;
+      sum += claim - alloc;
+      if (out) out->push_back(shortfall("vram", claim, alloc, gpu_capacity(main, index), index));
     }
     for (std::size_t j = 0; j < k && j < e.vrams.size(); ++j) {
       const WorkerView& w = s_.workers[rpc[j]->worker];
       const Bytes claim = figure(e.vrams[j]).on(w.uma);
-      if (claim > rpc[j]->alloc) {
+      if (claim <= rpc[j]->alloc) continue;
+      sum += claim - rpc[j]->alloc;
+      if (out) {
         Json sf = shortfall("vram", claim, rpc[j]->alloc, gpu_capacity(w, rpc[j]->index), rpc[j]->index);
         sf["worker_name"] = w.worker.name;
-        out.push_back(std::move(sf));
+        out->push_back(std::move(sf));
       }
     }
-    return out;
+    return sum;
   }
 
   GgufRun& run_;
@@ -323,8 +331,8 @@ class CombinationSearch {
   StrategyRecord& rec_;
   const RpcPlan& plan_;
   std::vector<int> main_indexes_;
-  std::map<std::string, CachedEstimate> cache_;
-  std::map<const gguf::Estimate*, std::vector<std::size_t>> order_;
+  EstimateCache cache_;
+  std::vector<std::size_t> order_;  // reused buffer
 };
 
 }  // namespace

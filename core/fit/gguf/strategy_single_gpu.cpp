@@ -21,9 +21,14 @@ std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecord& rec) {
   const Setup& s = run.setup;
   std::vector<Candidate> out;
   if (s.gpus_alloc.empty()) return out;  // GPUStack says nothing here
+  std::vector<bool> seen(s.workers.size(), false);
   for (std::size_t i = 0; i < s.gpus_alloc.size(); ++i) {
     const GpuEntry& g = s.gpus_alloc[i];
     const WorkerView& w = s.workers[g.worker];
+    if (!seen[g.worker]) {
+      seen[g.worker] = true;
+      rec.examined_worker();
+    }
     const Bytes vram = s.full_vram.on(w.uma);
     const Bytes ram = s.full_ram.on(w.uma);
     rec.examined_gpus();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "scenario/errors.h"
+
 namespace placement::mindie {
 
 const GpuDevice* WorkerView::cann_device(int index) const {
@@ -18,6 +20,9 @@ WorkerView make_view(const Worker& w, const AllocationIndex& allocation) {
   WorkerView v;
   v.worker = &w;
   v.alloc = allocation.compute(w);  // MindIE never filters by GPU type (§1.5)
+  if (v.alloc.uma_missing_index0)
+    throw ReferenceError("fit", "unified-memory worker " + w.name + " has GPUs but no index 0: GPUStack's allocatable lookup raises",
+                         Json{{"worker", w.name}});
   for (const auto& d : w.gpus) v.sorted.push_back(&d);
   std::stable_sort(v.sorted.begin(), v.sorted.end(),
                    [&](const GpuDevice* a, const GpuDevice* b) { return v.alloc_of(*a) > v.alloc_of(*b); });

@@ -143,7 +143,7 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit)};
     }
   }
-  if (fit.multi_gpu_event && noted_worker != largest_worker)
+  if (fit.multi_gpu_event && fit.largest_multi_gpu_vram < largest_seen)
     rec.quirk(fit.ctx.trace, "Q15", "vllm single_worker_multi_gpu note",
               "the \"largest available worker\" figures come from " + noted_worker + ", not the largest (" + largest_worker +
                   "): GPUStack compares allocatable bytes with a stored GPU count");

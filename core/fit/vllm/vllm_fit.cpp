@@ -19,9 +19,14 @@ std::vector<TypeGroup> TypeGrouping::group(const std::vector<const Worker*>& wor
   };
   for (const Worker* w : workers) {
     std::vector<const GpuDevice*> gpus;
-    if (const auto* o = overridden(w->id)) gpus = *o;
-    else
+    if (const auto* o = overridden(w->id)) {
+      gpus = *o;
+      record.quirk(trace, "Q1", "vllm type grouping: worker " + w->name,
+                   "an earlier grouping in this run left this mixed-type worker with only its " + (o->empty() ? std::string() : o->front()->type) +
+                       " GPUs");
+    } else {
       for (const auto& g : w->gpus) gpus.push_back(&g);
+    }
     if (gpus.empty()) {
       groups[group_for(std::nullopt)].workers.push_back(WorkerView{w, {}});
       continue;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "fit/gguf/record.h"
 #include "gguf_test_support.h"
 
 using namespace gguf_test;
@@ -97,4 +98,21 @@ TEST_CASE("S3 main worker with RPC servers") {
     CHECK(o.fit.candidates[0].subordinate_workers[0].worker_name == "b");
     CHECK_FALSE(asked_contains(o, "c:5005"));
   }
+}
+
+TEST_CASE("S3 enumerates every combination within GPUStack's caps, one estimate per distinct query") {
+  // The main lacks RAM for every item, so no combination qualifies and nothing stops the search:
+  // k = 1…8 servers out of 16 candidates, Σ C(16, k) combinations.
+  std::vector<Json> workers = {worker(1, "main", 100, {gpu(0, 5000), gpu(1, 5000)})};
+  for (int i = 0; i < 16; ++i) workers.push_back(worker(10 + i, "r" + std::to_string(i), 100000, {gpu(0, 1100 + i)}));
+  Outcome o = run(scenario(workers, model(false, true)));
+  CHECK(o.fit.candidates.empty());
+  const Json& s3 = *o.strategy("multi_worker_rpc");
+  std::uint64_t expected = 0;
+  for (int k = 1; k <= 8; ++k) expected += placement::gguf_fit::binomial(16, k);
+  CHECK(s3["examined"]["combinations"] == expected);
+  CHECK(s3["examined"]["queries"] == expected);  // every allocatable tuple differs: no reuse
+  CHECK(s3["combination_rejections"]["count"] == expected);
+  CHECK(s3["combination_rejections"]["closest"].size() == 3);
+  CHECK(s3["caps"][0]["id"] == "rpc_servers");
 }

@@ -71,12 +71,19 @@ TEST_CASE("3.1.7.2-3 one GPU per replica: an attempt per selected GPU, per type,
 TEST_CASE("3.1.6 claims: u > 0 int(total x u), u <= 0 int(request / n)", "[manual]") {
   Json workers{worker_json(1, "a", {{"cuda", T}, {"cuda", T}})};
   FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"})}}));
-  Run r = run_manual(h, 10 * GiB + 1, 0, 2, {{"*", 0}});
+  Run r = run_manual(h, 10 * GiB, 0, 2, {{"*", 0}});
   REQUIRE(r.candidates.size() == 1);
-  CHECK(claim_at(r.candidates[0].claim, 0) == (10 * GiB + 1) / 2);
-  CHECK(claim_at(r.candidates[0].claim, 1) == (10 * GiB + 1) / 2);
+  CHECK(claim_at(r.candidates[0].claim, 0) == 5 * GiB);
+  CHECK(claim_at(r.candidates[0].claim, 1) == 5 * GiB);
   CHECK(r.candidates[0].claim.vram_utilization == 0.0);
   CHECK(r.candidates[0].overcommit == false);  // u 0: every GPU counts as satisfied
+
+  // int() truncation leaves the sum one byte short of an odd request: GPUStack calls it overcommit.
+  FitHarness odd(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"})}}));
+  Run r2 = run_manual(odd, 10 * GiB + 1, 0, 2, {{"*", 0}});
+  REQUIRE(r2.candidates.size() == 1);
+  CHECK(claim_at(r2.candidates[0].claim, 0) == 5 * GiB);
+  CHECK(r2.candidates[0].overcommit == true);
 }
 
 TEST_CASE("3.1.7.4 single worker: walk by rate, stop at gpu_count satisfied, top up with unsatisfied", "[manual]") {

@@ -94,11 +94,11 @@ TEST_CASE("mindie parameters: Q27 cpu_mem_size is dropped unless max_preempt_cou
 }
 
 TEST_CASE("mindie parameters: given sizes and max_seq_len") {
-  ServingParameters p = parse({"--max-seq-len=32768", "--max-batch-size", "10", "--cache-block-size=64", "--max-prefill-tokens=100",
+  ServingParameters p = parse({"--max-seq-len=32768", "--max-batch-size", "100", "--cache-block-size=64", "--max-prefill-tokens=100",
                                "--max-iter-times=50"});
   CHECK(p.max_seq_len == 32768);
   CHECK(p.max_seq_len_given);
-  CHECK(p.max_batch_size == 10);
+  CHECK(p.max_batch_size == 100);
   CHECK(p.cache_block_size == 64);
   CHECK(p.max_prefill_tokens == 100);
   CHECK(p.max_iter_times == 50);

@@ -71,6 +71,13 @@ std::vector<std::string> message_keys(const ScheduleResult& r) {
   return keys;
 }
 
+// The values of the mindie slot with this key (null when absent).
+Json message(const ScheduleResult& r, const std::string& key) {
+  for (const auto& m : r.trace.root()["messages"])
+    if (m["source"] == "mindie" && m["key"] == key) return m["values"];
+  return nullptr;
+}
+
 std::vector<int> indexes(const Candidate& c) { return c.gpu_indexes.value_or(std::vector<int>{}); }
 
 }  // namespace
@@ -161,7 +168,7 @@ TEST_CASE("mindie single worker: walk rules") {
     // Not distributed: GPUStack explains with the largest worker, and multi-worker is skipped.
     CHECK((*strategy(r, "multi_worker"))["skip"]["code"] == "distributed_disabled");
     CHECK(message_keys(r) == std::vector<std::string>{"requirement", "fraction", "single_worker_largest"});
-    const Json& largest = r.trace.root()["messages"].back()["values"];
+    const Json largest = message(r, "single_worker_largest");
     CHECK(largest["vram"] == kClaim08);
     CHECK(largest["satisfied_gpus"] == 1);
     CHECK(largest["total_gpus"] == 2);
@@ -220,7 +227,7 @@ TEST_CASE("mindie multi worker: world, NIC, groups, subordinates") {
     CHECK(rej["subject"]["worker_name"] == "b");
     CHECK(rej["code"] == "nic_down");
     CHECK(message_keys(r) == std::vector<std::string>{"requirement", "fraction", "multi_worker_best", "multi_worker_advice"});
-    const Json& best = r.trace.root()["messages"][2]["values"];
+    const Json best = message(r, "multi_worker_best");
     CHECK(best["workers"] == Json::array({"a"}));
     CHECK(best["vram"] == kClaim08);
     CHECK(best["left_out"] == 1);
@@ -239,11 +246,29 @@ TEST_CASE("mindie multi worker: world, NIC, groups, subordinates") {
     REQUIRE(c.subordinate_workers.size() == 2);
     CHECK(c.subordinate_workers[0].worker_name == "c");
     CHECK(c.subordinate_workers[1].worker_name == "two");
-    CHECK(c.subordinate_workers[1].gpu_indexes == std::optional<std::vector<int>>({0}));  // local size 1
+    CHECK(c.subordinate_workers[1].gpu_indexes.value_or(std::vector<int>{}) == std::vector<int>{0});  // local size 1
     const Json& attempts = (*strategy(r, "multi_worker"))["attempts"];
     CHECK(attempts[0]["outcome"] == "too_few_workers");  // the 2-device group holds one worker
     CHECK(attempts[1]["local_size"] == 1);
     CHECK(attempts[1]["outcome"] == "accepted");
+  }
+  SECTION("every accepted (group, local size) is a candidate, smaller local sizes first") {
+    Build b;
+    b.params = {"-tp", "4"};
+    b.workers = {worker(1, "a", {gpu(0, "a0"), gpu(1, "a1")}), worker(2, "b", {gpu(0, "b0"), gpu(1, "b1")}),
+                 worker(3, "c", {gpu(0, "c0"), gpu(1, "c1")}), worker(4, "d", {gpu(0, "d0"), gpu(1, "d1")})};
+    ScheduleResult r = b.run();
+    REQUIRE(r.candidates.size() == 2);
+    CHECK(r.candidates[0].subordinate_workers.size() == 3);  // local 1: a + b, c, d
+    CHECK(indexes(r.candidates[1]) == std::vector<int>{0, 1});  // local 2: a + b
+    CHECK(r.candidates[1].subordinate_workers.size() == 1);
+  }
+  SECTION("an up NIC without an inet address does not count") {
+    Build b;
+    b.params = {"-tp", "2"};
+    b.workers = {worker(1, "a", {gpu(0, "10.0.0.1")}), worker(2, "b", {gpu(0, "")})};
+    ScheduleResult r = b.run();
+    CHECK(r.candidates.empty());
   }
   SECTION("pp sets local = 1 and world = pp") {
     Build b;
@@ -265,10 +290,10 @@ TEST_CASE("mindie explanations when nothing is scheduled") {
     CHECK(message_keys(r) == std::vector<std::string>{"no_available_workers", "requirement", "fraction"});
     CHECK((*strategy(r, "single_worker"))["skip"]["code"] == "no_allocatable_gpu");
     CHECK((*strategy(r, "multi_worker"))["skip"]["code"] == "no_allocatable_gpu");
-    const Json& req = r.trace.root()["messages"][1]["values"];
+    const Json req = message(r, "requirement");
     CHECK(req["vram_gib"] == 15.13);
     CHECK(req["ram_gib"] == 0.5);
-    const Json& frac = r.trace.root()["messages"][2]["values"];
+    const Json frac = message(r, "fraction");
     CHECK(frac["percent"] == 80);
   }
   SECTION("parallel validation failure is the only message; every strategy is skipped") {
@@ -279,7 +304,7 @@ TEST_CASE("mindie explanations when nothing is scheduled") {
     ScheduleResult r = b.run();
     CHECK(r.candidates.empty());
     CHECK(message_keys(r) == std::vector<std::string>{"parallel_validation"});
-    CHECK(r.trace.root()["messages"][0]["values"]["quantity"] == "vocab_size");
+    CHECK(message(r, "parallel_validation")["quantity"] == "vocab_size");
     CHECK((*strategy(r, "single_worker"))["skip"]["code"] == "parallel_validation");
     CHECK((*strategy(r, "multi_worker"))["skip"]["code"] == "parallel_validation");
   }

@@ -2,6 +2,7 @@
 // strategy rule, the quirks it marks, and the cases where GPUStack itself fails.
 #include <catch2/catch.hpp>
 
+#include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
 
@@ -52,10 +53,18 @@ bool has_quirk(const ScheduleResult& r, const std::string& id) {
   return false;
 }
 
+// The selector's own slots (the filters add theirs before).
 std::vector<std::string> message_keys(const ScheduleResult& r) {
   std::vector<std::string> keys;
-  for (const auto& m : r.trace.root()["messages"]) keys.push_back(m["key"].get<std::string>());
+  for (const auto& m : r.trace.root()["messages"])
+    if (m["source"] != "filters") keys.push_back(m["key"].get<std::string>());
   return keys;
+}
+
+Json message(const ScheduleResult& r, const std::string& key) {
+  for (const auto& m : r.trace.root()["messages"])
+    if (m["source"] == "sglang" && m["key"] == key) return m["values"];
+  return nullptr;
 }
 
 Bytes claim_of(const Candidate& c, int index) { return *find_vram(c.claim.vram, index); }
@@ -99,7 +108,7 @@ TEST_CASE("single GPU rejects on the reserve alone: Q3") {
   CHECK(r.candidates.empty());
   CHECK(has_quirk(r, "Q3"));
   CHECK(message_keys(r) == std::vector<std::string>{"requirement", "single_gpu"});
-  const Json& single = r.trace.root()["messages"][1]["values"];
+  const Json single = message(r, "single_gpu");
   CHECK(single["largest_alloc"] == k4080 - 5LL * kGiB);
   CHECK(single["percent_text"] == "68.73");
 }
@@ -135,12 +144,12 @@ TEST_CASE("single worker multi GPU: too little VRAM explains with the largest wo
   ScheduleResult r = b.run();
   CHECK(r.candidates.empty());
   CHECK(message_keys(r) == std::vector<std::string>{"requirement", "single_worker_multi_gpu"});
-  const Json& req = r.trace.root()["messages"][0]["values"];
+  const Json req = message(r, "requirement");
   CHECK(req["vram_gib"] == 75.23);
   CHECK(req["u_text"] == "0.772");
   CHECK(req["vram_over_u_gib"] == 97.45);
   CHECK(req["u_percent"] == 77);
-  const Json& swm = r.trace.root()["messages"][1]["values"];
+  const Json swm = message(r, "single_worker_multi_gpu");
   CHECK(swm["largest_sum_text"] == "63.97");
   CHECK(swm["satisfied"] == 4);
   CHECK(swm["total"] == 4);
@@ -154,7 +163,7 @@ TEST_CASE("single worker multi GPU: the divisibility reason replaces the VRAM ex
   b.estimates["config"] = {{"num_attention_heads", 64}, {"vocab_size", 10001}};
   ScheduleResult r = b.run();
   CHECK(r.candidates.empty());
-  const Json& swm = r.trace.root()["messages"][1]["values"];
+  const Json swm = message(r, "single_worker_multi_gpu");
   CHECK(swm["tp_reason"]["quantity"] == "vocab_size");
   CHECK(swm["tp_reason"]["n"] == 4);
 }
@@ -203,7 +212,7 @@ TEST_CASE("multi worker: skipped without distributed inference; explained when n
     ScheduleResult r = b.run();
     CHECK(r.candidates.empty());
     CHECK(message_keys(r) == std::vector<std::string>{"requirement", "multi_worker"});
-    const Json& mw = r.trace.root()["messages"][1]["values"];
+    const Json mw = message(r, "multi_worker");
     CHECK(mw["combination"] == Json::array({"a", "b"}));
     CHECK(mw["sum"] == 2 * 13256383004LL);
   }

@@ -141,6 +141,15 @@ TEST_CASE("3.3.6 fewest GPUs win; Q2 strict gmu", "[vllm][multi_gpu]") {
   }
 }
 
+TEST_CASE("Q15: the multi-GPU note follows the last worker examined, not the largest", "[vllm][multi_gpu]") {
+  Json workers{worker_json(1, "big", {{"cuda", 20 * GiB}, {"cuda", 20 * GiB}}), worker_json(2, "small", {{"cuda", 2 * GiB}, {"cuda", 2 * GiB}})};
+  FitHarness h(vllm_scenario(workers, Json{{"env", env_claim(500 * GiB)}, {"distributed_inference_across_workers", false}}));
+  CHECK(run_vllm(h).candidates.empty());
+  const Json& note = *h.message("single_worker_multi_gpu");
+  CHECK(note["largest_alloc"] == 4 * GiB);  // GPUStack compares 40 GiB with the stored count 2
+  CHECK(h.has_quirk("Q15"));
+}
+
 TEST_CASE("3.3.7 multi worker: one candidate, main + subordinates with all GPUs", "[vllm][multi_worker]") {
   Json workers{worker_json(3, "host4080", {{"cuda", G4080}, {"cuda", G4080}}), worker_json(4, "host4080-1", {{"cuda", G4080}, {"cuda", G4080}})};
   SECTION("ray executor") {

@@ -4,6 +4,7 @@
 
 #include "estimator_fixtures.h"
 #include "gguf/estimator.h"
+#include "scenario/errors.h"
 
 using namespace placement::gguf;
 

@@ -50,8 +50,8 @@ TEST_CASE("gguf rules: malformed headers are rejected at the right byte", "[gguf
       {"kv_count beyond the file", [](Writer& w) { w.header(0, 1000); }, 3, 16, "header kv_count", "metadata count 1000 needs at least 13000 bytes"},
       {"v1 kv_count beyond the file (9-byte minimum records)", [](Writer& w) { w.header(0, 10); }, 1, 12, "header kv_count",
        "needs at least 90 bytes"},
-      {"key length beyond the file", [](Writer& w) { w.header(0, 1).u64(100); }, 3, 24, "KV 1/1 key length",
-       "declares a string length of 100 bytes, beyond the 0 bytes left"},
+      {"key length beyond the file", [](Writer& w) { w.header(0, 1).u64(100).raw("12345678"); }, 3, 24, "KV 1/1 key length",
+       "declares a string length of 100 bytes, beyond the 8 bytes left in the file (it ends at byte 40)"},
       {"value type 13", [](Writer& w) { w.header(0, 1).str("key").u32(13).u8(0); }, 3, 24 + 8 + 3, "KV 1/1 'key' value type",
        "value type 13; valid metadata value types are 0..12"},
       {"value type 2^32-1", [](Writer& w) { w.header(0, 1).str("key").u32(0xffffffff).u8(0); }, 3, 35, "KV 1/1 'key' value type",
@@ -221,6 +221,29 @@ TEST_CASE("gguf rules: what is accepted", "[gguf][reader][rules]") {
     CHECK(f.tensors[0].nbytes == 4096ull * 4096 * 2);
     CHECK(model_size(f) == 4096ull * 4096 * 2);  // the data the full file holds
   }
+}
+
+TEST_CASE("gguf rules: record counts above the reader's bounds are refused", "[gguf][reader][rules]") {
+  Writer w;
+  w.header(3, 3).kv_u32("a", 1).kv_u32("b", 2).kv_u32("c", 3);
+  for (const char* name : {"x", "y", "z"}) w.tensor(name, {8}, 0, 0);
+  ReadOptions kv_bound;
+  kv_bound.max_kv_count = 2;
+  try {
+    gguf_test::parse_all(w.bytes, kv_bound);
+    FAIL("accepted 3 KVs with a bound of 2");
+  } catch (const GgufError& e) {
+    CHECK(e.offset() == 16);
+    CHECK(e.field() == "header kv_count");
+    CHECK(e.detail() == "metadata count 3 is above the reader's bound of 2");
+  }
+  ReadOptions tensor_bound;
+  tensor_bound.max_tensor_count = 2;
+  CHECK_THROWS_WITH(gguf_test::parse_all(w.bytes, tensor_bound), "byte 8 (header tensor_count): tensor count 3 is above the reader's bound of 2");
+  ReadOptions exact;
+  exact.max_kv_count = 3;
+  exact.max_tensor_count = 3;
+  CHECK(gguf_test::parse_all(w.bytes, exact).tensors.size() == 3);
 }
 
 TEST_CASE("gguf rules: long arrays keep a prefix and their length", "[gguf][reader][rules]") {

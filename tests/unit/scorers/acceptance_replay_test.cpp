@@ -23,11 +23,14 @@ TEST_CASE("acceptance replay: GPUStack's scores for its own candidate lists") {
     if (!expected.contains("candidates") || expected["candidates"].empty() || !expected["candidates"][0].contains("scores")) continue;
     Json scenario = doc;
     for (const char* key : {"expected", "source", "backend", "notes", "upstream_messages"}) scenario.erase(key);
-    scenario["candidates"] = Json::array();
-    for (Json c : expected["candidates"]) {
-      c.erase("scores");
-      c.erase("score");
-      scenario["candidates"].push_back(c);
+    // Scorer cases carry their candidate list; fit cases get GPUStack's fit output as the list.
+    if (!scenario.contains("candidates")) {
+      scenario["candidates"] = Json::array();
+      for (Json c : expected["candidates"]) {
+        c.erase("scores");
+        c.erase("score");
+        scenario["candidates"].push_back(c);
+      }
     }
     ScheduleResult r = schedule(load_scenario(scenario));
     INFO(path.filename().string());

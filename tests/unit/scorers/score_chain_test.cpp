@@ -85,7 +85,7 @@ TEST_CASE("scale-up chain: a binpack reference error ends with no candidate") {
     "workers": [)" + worker_json(1, "a", 0, "[]") + R"(],
     "candidates": [{"worker_id": 1, "computed_resource_claim": {"ram": 10}}]})"));
   CHECK_FALSE(r.selected);
-  CHECK(r.candidates.empty());
+  CHECK(r.trace.root()["error"]["kind"] == "reference_error");
   CHECK(r.trace.root()["error"]["stage"] == "scoring");
   CHECK(r.trace.root()["error"]["values"]["candidate"] == 0);
 }
