@@ -149,6 +149,8 @@ ScheduleResult schedule(const Scenario& scenario) {
       score_scale_up(scenario, model, r.candidates, r.trace);
       pick(r);
     } catch (const ReferenceError& e) {
+      r.candidates.clear();
+      r.selected.reset();
       record_reference_error(r.trace, e);
     }
     r.trace.finish();

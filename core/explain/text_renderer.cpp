@@ -154,8 +154,22 @@ void render_requirement(std::ostringstream& o, const Json& req) {
   o << "  Requirement: ";
   std::string line;
   for (auto it = req.begin(); it != req.end(); ++it) {
-    if (it.value().is_object() || it.value().is_array()) continue;
-    line += (line.empty() ? "" : ", ") + it.key() + " " + value_text(it.key(), it.value());
+    const Json& v = it.value();
+    std::string text;
+    if (v.is_object()) {
+      // The selectors' common shapes: {bytes, source...}, {value, source...}, {uma, nonuma}.
+      if (v.contains("bytes") && v["bytes"].is_number()) text = gib(v["bytes"].get<double>());
+      else if (v.contains("value") && !v["value"].is_object() && !v["value"].is_array()) text = value_text(it.key(), v["value"]);
+      else if (v.contains("nonuma") && v["nonuma"].is_number())
+        text = gib(v["nonuma"].get<double>()) + (v.contains("uma") && v["uma"].is_number() ? " (UMA " + gib(v["uma"].get<double>()) + ")" : "");
+      else continue;
+      if (v.contains("source") && v["source"].is_string()) text += " [" + v["source"].get<std::string>() + "]";
+    } else if (v.is_array() || v.is_null()) {
+      continue;
+    } else {
+      text = value_text(it.key(), v);
+    }
+    line += (line.empty() ? "" : ", ") + it.key() + " " + text;
   }
   o << line << "\n";
   if (req.contains("queries") && req["queries"].is_array())

@@ -172,6 +172,9 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
       Allocatable a = run.ctx.allocation.compute(*w, tg.type);
       type_record["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
     }
+    // The walk depends on the type only, never on the gate: a failed walk fails the same way for
+    // every later gate, so it runs once per type (GPUStack repeats it).
+    std::optional<WalkOutcome> walked;
     for (const auto& group : mg.groups) {
       Json gate{{"gpus", group.size()}};
       if (group.size() <= 1) {
@@ -201,8 +204,14 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
         continue;
       }
       gate["passed"] = true;
+      if (walked) {
+        gate["walk"] = "same as the first passing gate";
+        type_record["gates"].push_back(gate);
+        continue;
+      }
       Json walk_record = Json::object();
       WalkOutcome outcome = walk(run, tg.workers, tg.type, u, walk_record);
+      walked = outcome;
       gate["walk"] = walk_record;
       type_record["gates"].push_back(gate);
       if (outcome.event) run.events.multi_worker = *outcome.event;

@@ -4,6 +4,7 @@
 #include "fit/gguf/combinations.h"
 #include "fit/gguf/partial_search.h"
 #include "fit/gguf/record.h"
+#include "fit/gguf/run.h"
 
 using namespace placement;
 using namespace placement::gguf_fit;
@@ -68,4 +69,14 @@ TEST_CASE("combination rejections keep counts and the three closest") {
   CHECK(j["closest"][0]["shortfalls"][0]["short"] == 1);
   CHECK(j["closest"][1]["shortfalls"][0]["short"] == 5);
   CHECK(j["closest"][2]["shortfalls"][0]["short"] == 5);
+}
+
+TEST_CASE("Python slicing of the estimate items for -ngl (items[ngl:ngl+1])") {
+  using V = std::vector<std::size_t>;
+  CHECK(python_slice(10, 3, 4) == V{3});
+  CHECK(python_slice(10, 9, 10) == V{9});
+  CHECK(python_slice(10, 10, 11) == V{});  // past the end
+  CHECK(python_slice(10, -1, 0) == V{});   // -ngl -1: an empty slice
+  CHECK(python_slice(10, -2, -1) == V{8}); // -ngl -2: the second to last item
+  CHECK(python_slice(0, 0, 1) == V{});
 }
