@@ -7,7 +7,7 @@
 
 using namespace placement::gguf;
 
-TEST_CASE("--gpu-layers-step items", "[gguf][estimator]") {
+TEST_CASE("gpu-layers-step items", "[gguf][estimator]") {
   struct Row {
     const char* rule;
     std::optional<std::uint64_t> step;
