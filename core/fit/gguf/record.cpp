@@ -5,17 +5,6 @@
 
 namespace placement::gguf_fit {
 
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
-  Json s = Json::object();
-  s["dim"] = dim;
-  if (gpu_index) s["gpu_index"] = *gpu_index;
-  s["need"] = need;
-  s["have"] = have;
-  s["short"] = need > have ? need - have : 0;
-  s["freeable"] = capacity >= need;
-  return s;
-}
-
 Json count_shortfall(const std::string& dim, long long need, long long have) {
   return Json{{"dim", dim}, {"need", need}, {"have", have}, {"short", need > have ? need - have : 0}, {"freeable", false}};
 }

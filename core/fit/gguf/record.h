@@ -9,13 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/shortfall.h"
 #include "fit/gguf/run.h"
 
 namespace placement::gguf_fit {
 
-// One shortfall {dim, gpu_index?, need, have, short, freeable}. `capacity` is what the entity
-// could offer with no claims of other instances (after reservations): freeable = capacity ≥ need.
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
 Json count_shortfall(const std::string& dim, long long need, long long have);  // layer counts, not bytes
 
 // Capacities for `freeable`.

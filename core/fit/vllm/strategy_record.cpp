@@ -68,17 +68,6 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
   }
 }
 
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
-  Json s = Json::object();
-  s["dim"] = dim;
-  if (gpu_index) s["gpu_index"] = *gpu_index;
-  s["need"] = need;
-  s["have"] = have;
-  s["short"] = need > have ? need - have : 0;
-  s["freeable"] = capacity >= need;
-  return s;
-}
-
 Bytes least_alloc_passing_ratio(Bytes total, double u, bool strict) {
   if (total <= 0) return 0;
   auto passes = [&](Bytes a) {

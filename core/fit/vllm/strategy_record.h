@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "resources/allocatable.h"
+#include "fit/common/shortfall.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -47,9 +48,6 @@ class StrategyRecord {
   Json details_ = Json::object();
 };
 
-// §6.4 shortfall entry. `capacity` = what the dimension could offer with every existing claim
-// released (after reservations): the gap is `freeable` when that capacity covers `need`.
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
 
 // Least integer allocatable a with a / total ≥ u (strict: > u), in double arithmetic exactly as
 // the comparison is made; what a `vram_ratio` shortfall needs.
