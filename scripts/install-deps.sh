@@ -9,9 +9,9 @@ set -euo pipefail
 want=()
 for kind in "${@:-native}"; do
   case "$kind" in
-    native) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev) ;;
+    native) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev ccache) ;;
     web) want+=(emscripten nodejs npm dpkg-dev xz-utils) ;;
-    test) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev
+    test) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev ccache
                  emscripten nodejs npm dpkg-dev xz-utils chromium clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown kind '$kind'" >&2; exit 2 ;;
   esac

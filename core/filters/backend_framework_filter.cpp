@@ -56,10 +56,11 @@ std::optional<VersionMap> visible_versions(const Scenario& s, const Model& model
   VersionMap merged;
   for (const InferenceBackend* row : {platform, owner}) {
     if (!row) continue;
-    for (const auto& [version, cfg] : row->version_configs) {
+    for (const auto& entry : row->version_configs) {
+      const std::string& version = entry.first;
       auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& e) { return e.first == version; });
-      if (it != merged.end()) it->second = cfg;  // dict.update keeps the key's place
-      else merged.emplace_back(version, cfg);
+      if (it != merged.end()) it->second = entry.second;  // dict.update keeps the key's place
+      else merged.emplace_back(version, entry.second);
     }
   }
   return merged;

@@ -9,6 +9,7 @@
 
 #include "gguf/ggml_types.h"
 #include "scenario/json_reader.h"
+#include "scenario/limits.h"
 
 namespace placement::gguf {
 
@@ -52,6 +53,9 @@ ProfileTensor tensor_from_json(const JsonReader& r) {
   }
   auto bytes = profile_tensor_bytes(t.type, t.dims);
   if (!bytes) dims.fail("ne[0] is not a multiple of the type's block size, or the size overflows");
+  // With every tensor and layer kind within 64 TiB and at most kMaxLayers layers, the
+  // estimator's sums over layers stay far inside 64 bits.
+  if (*bytes > static_cast<std::uint64_t>(limits::kMaxBytes)) dims.fail("a tensor larger than 64 TiB is beyond the explorer's limit");
   t.bytes = *bytes;
   return t;
 }
@@ -151,12 +155,15 @@ ModelProfile profile_from_json(const Json& j, const std::string& pointer) {
     LayerKind kind;
     kind.block = k.opt_bool("block").value_or(true);
     kind.tensors = tensors_from_json(k.at("tensors"));
-    for (const ProfileTensor& t : kind.tensors) kind.bytes += t.bytes;
+    for (const ProfileTensor& t : kind.tensors) {
+      kind.bytes += t.bytes;  // each term ≤ 2^46, checked as it grows: never wraps
+      if (kind.bytes > static_cast<std::uint64_t>(limits::kMaxBytes)) k.fail("a layer larger than 64 TiB is beyond the explorer's limit");
+    }
     p.layer_kinds.push_back(std::move(kind));
   }
   const JsonReader layers = r.at("layers");
   layers.expect_array();
-  for (const JsonReader& l : layers.elements()) {
+  for (const JsonReader& l : layers.elements_at_most(static_cast<std::size_t>(limits::kMaxLayers), "layers")) {
     const std::int64_t k = l.as_size();
     if (k >= static_cast<std::int64_t>(p.layer_kinds.size()))
       l.fail("layer kind " + std::to_string(k) + " does not exist (" + std::to_string(p.layer_kinds.size()) + " kinds)");

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "scenario/limits.h"
+
 namespace placement {
 
 std::string pointer_token(const std::string& key) {
@@ -95,7 +97,23 @@ std::int64_t JsonReader::as_int() const {
 std::int64_t JsonReader::as_size() const {
   std::int64_t v = as_int();
   if (v < 0) fail("expected a non-negative size, got " + std::to_string(v));
+  if (v > limits::kMaxBytes)
+    fail(std::to_string(v) + " is beyond the explorer's limit of " + std::to_string(limits::kMaxBytes) + " (64 TiB) for a size");
   return v;
+}
+
+std::int64_t JsonReader::as_int_within(std::int64_t lo, std::int64_t hi, const std::string& what) const {
+  std::int64_t v = as_int();
+  if (v < lo || v > hi)
+    fail(what + " " + std::to_string(v) + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return v;
+}
+
+std::vector<JsonReader> JsonReader::elements_at_most(std::size_t max, const std::string& what) const {
+  expect_array();
+  if (value_->size() > max)
+    fail(std::to_string(value_->size()) + " " + what + " is beyond the explorer's limit of " + std::to_string(max));
+  return elements();
 }
 
 std::int64_t JsonReader::as_int_or_int_string() const {

@@ -37,7 +37,8 @@ class JsonReader {
   bool as_bool() const;
   double as_number() const;
   std::int64_t as_int() const;  // integral JSON number (5.0 accepted); strings rejected
-  std::int64_t as_size() const; // non-negative integer
+  std::int64_t as_size() const; // non-negative integer, at most limits::kMaxBytes
+  std::int64_t as_int_within(std::int64_t lo, std::int64_t hi, const std::string& what) const;
   std::int64_t as_int_or_int_string() const;  // int, or a string holding one ("1")
 
   // Members: `req_*` throw when absent or null; `opt_*` return nullopt for absent or null.
@@ -54,6 +55,8 @@ class JsonReader {
 
   // Iterate an array's elements / an object's members with their readers.
   std::vector<JsonReader> elements() const;
+  // elements(), refusing an array longer than `max` ("N <what> is beyond the limit of max").
+  std::vector<JsonReader> elements_at_most(std::size_t max, const std::string& what) const;
   std::vector<std::pair<std::string, JsonReader>> members() const;
 
  private:

@@ -1,4 +1,5 @@
 #include "scenario/scenario_loader.h"
+#include "scenario/limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -39,9 +40,7 @@ std::optional<std::vector<int>> opt_index_list(const JsonReader& parent, const s
   if (!parent.has(key)) return std::nullopt;
   std::vector<int> out;
   for (const JsonReader& e : parent.at(key).elements()) {
-    std::int64_t v = e.as_int();
-    if (v < 0 || v > 1'000'000) e.fail("GPU index out of range: " + std::to_string(v));
-    out.push_back(static_cast<int>(v));
+    out.push_back(static_cast<int>(e.as_int_within(0, limits::kMaxGpuIndex, "GPU index")));
   }
   return out;
 }
@@ -70,9 +69,7 @@ ModelSource load_source(const JsonReader& r, bool required_kind) {
 GpuDevice load_gpu(const JsonReader& r) {
   r.expect_object();
   GpuDevice g;
-  std::int64_t index = r.req_int("index");
-  if (index < 0 || index > 1'000'000) r.fail_member("index", "GPU index out of range: " + std::to_string(index));
-  g.index = static_cast<int>(index);
+  g.index = static_cast<int>(r.at("index").as_int_within(0, limits::kMaxGpuIndex, "GPU index"));
   g.type = r.req_string("type");
   g.vendor = r.opt_string("vendor").value_or("");
   g.name = r.opt_string("name").value_or("");
@@ -137,7 +134,7 @@ Worker load_worker(const Json& value, const std::string& pointer) {
   w.is_unified_memory = mem.opt_bool("is_unified_memory").value_or(false);
   if (status.has("gpu_devices")) {
     std::set<std::pair<std::string, int>> seen;
-    for (const JsonReader& g : status.at("gpu_devices").elements()) {
+    for (const JsonReader& g : status.at("gpu_devices").elements_at_most(limits::kMaxGpusPerWorker, "GPUs on one worker")) {
       GpuDevice gpu = load_gpu(g);
       if (!seen.insert({gpu.type, gpu.index}).second)
         g.fail_member("index", "duplicate GPU " + gpu.type + ":" + std::to_string(gpu.index) + " on worker '" + w.name + "'");
@@ -167,8 +164,8 @@ ResourceClaim load_claim(const Json& value, const std::string& pointer) {
       c.vram.emplace_back(index, v.as_size());
     }
   }
-  if (auto v = r.opt_int("offload_layers")) c.offload_layers = static_cast<int>(*v);
-  if (auto v = r.opt_int("total_layers")) c.total_layers = static_cast<int>(*v);
+  if (r.has("offload_layers")) c.offload_layers = static_cast<int>(r.at("offload_layers").as_int_within(0, limits::kMaxLayers, "offload_layers"));
+  if (r.has("total_layers")) c.total_layers = static_cast<int>(r.at("total_layers").as_int_within(0, limits::kMaxLayers, "total_layers"));
   if (r.has("tensor_split")) {
     std::vector<Bytes> split;
     for (const JsonReader& e : r.at("tensor_split").elements()) split.push_back(static_cast<Bytes>(e.as_number()));
@@ -232,7 +229,7 @@ Model load_model(const Json& value, const std::string& pointer) {
   m.backend_parameters = r.opt_string_list("backend_parameters").value_or(std::vector<std::string>{});
   if (auto v = r.opt_int("replicas")) {
     if (*v < 0) r.fail_member("replicas", "replicas must not be negative");
-    if (*v > 100000) r.fail_member("replicas", "replicas is beyond the explorer's limit of 100000");
+    if (*v > limits::kMaxReplicas) r.fail_member("replicas", "replicas is beyond the explorer's limit of " + std::to_string(limits::kMaxReplicas));
     m.replicas = static_cast<int>(*v);
   }
   if (r.has("placement_strategy"))
@@ -258,7 +255,8 @@ Model load_model(const Json& value, const std::string& pointer) {
       }
       sel.gpu_ids = ids;
     }
-    if (auto v = gs.opt_int("gpus_per_replica")) sel.gpus_per_replica = static_cast<int>(*v);
+    if (gs.has("gpus_per_replica"))
+      sel.gpus_per_replica = static_cast<int>(gs.at("gpus_per_replica").as_int_within(-1, limits::kMaxGpuIndex, "gpus_per_replica"));
     m.gpu_selector = sel;
   }
   m.gpu_type_selector_set = r.has("gpu_type_selector");
@@ -376,7 +374,7 @@ Scenario load_scenario(const Json& document) {
   if (root.has("workers")) {
     std::set<std::int64_t> ids;
     std::set<std::string> names;
-    for (const JsonReader& w : root.at("workers").elements()) {
+    for (const JsonReader& w : root.at("workers").elements_at_most(limits::kMaxWorkers, "workers")) {
       Worker worker = load_worker(w.value(), w.pointer());
       if (!ids.insert(worker.id).second) w.fail_member("id", "duplicate worker id " + std::to_string(worker.id));
       if (!names.insert(worker.name).second) w.fail_member("name", "duplicate worker name '" + worker.name + "'");
@@ -389,9 +387,9 @@ Scenario load_scenario(const Json& document) {
   if (model.is_null()) root.fail_member("model", "required field 'model' is null");
   s.model = load_model(model.value(), model.pointer());
   if (root.has("model_instances"))
-    for (const JsonReader& i : root.at("model_instances").elements()) s.model_instances.push_back(load_instance(i.value(), i.pointer()));
+    for (const JsonReader& i : root.at("model_instances").elements_at_most(limits::kMaxModelInstances, "model instances")) s.model_instances.push_back(load_instance(i.value(), i.pointer()));
   if (root.has("model_files"))
-    for (const JsonReader& f : root.at("model_files").elements()) s.model_files.push_back(load_file(f));
+    for (const JsonReader& f : root.at("model_files").elements_at_most(limits::kMaxModelFiles, "model files")) s.model_files.push_back(load_file(f));
   if (root.has("estimates")) s.estimates = load_estimates(root.at("estimates"));
   if (root.has("inference_backends")) {
     std::vector<InferenceBackend> backends;
@@ -411,7 +409,7 @@ Scenario load_scenario(const Json& document) {
   s.skip_evaluation = root.opt_bool("skip_evaluation").value_or(false);
   if (root.has("candidates")) {
     std::vector<Candidate> cands;
-    for (const JsonReader& c : root.at("candidates").elements()) cands.push_back(load_candidate(c.value(), c.pointer()));
+    for (const JsonReader& c : root.at("candidates").elements_at_most(limits::kMaxCandidates, "candidates")) cands.push_back(load_candidate(c.value(), c.pointer()));
     s.candidates = cands;
   }
   return s;

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets (built by scripts/build-asan.sh into build-asan/fuzz/) on seed corpora
+# made from the test fixtures and examples.
+#   scripts/fuzz.sh --runs N [TARGET...]     N executions per target (CI: scripts/test.sh)
+#   scripts/fuzz.sh --seconds S [TARGET...]  S seconds per target (long runs: see README)
+# Targets: gguf_reader_fuzz scenario_fuzz fragment_fuzz (default: all). Findings stop the run and
+# leave the crashing input in build-asan/fuzz/ (crash-*, leak-*, timeout-*).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=()
+case "${1:-}" in
+  --runs) limit=(-runs="${2:?--runs needs a count}"); shift 2 ;;
+  --seconds) limit=(-max_total_time="${2:?--seconds needs a count}"); shift 2 ;;
+  *) echo "usage: scripts/fuzz.sh --runs N | --seconds S [TARGET...]" >&2; exit 2 ;;
+esac
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(gguf_reader_fuzz scenario_fuzz fragment_fuzz)
+scripts/build-asan.sh "${targets[@]}"
+out=build-asan/fuzz
+
+seed_dir() {
+  local target=$1 dir=$out/seeds-$1
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  case "$target" in
+    gguf_reader_fuzz)
+      # Headers plus a little data: the tensor data itself is never read.
+      for f in tests/data/gguf/real/*.gguf tests/data/gguf/malformed/*.gguf \
+               tests/data/gguf/models/qwen2.5-7b-instruct-q8_0-0000[23]-of-00003.gguf; do
+        head -c 16384 "$f" > "$dir/$(basename "$f")"
+      done ;;
+    scenario_fuzz)
+      cp tests/cases/gpustack/*.json examples/scenarios/*.json "$dir"/ ;;
+    fragment_fuzz)
+      python3 - "$dir" examples/scenarios/*.json <<'PY'
+import base64, sys, zlib, pathlib
+out = pathlib.Path(sys.argv[1])
+for i, name in enumerate(sys.argv[2:]):
+    text = pathlib.Path(name).read_bytes()
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(text) + c.flush()
+    link = b"v1." + base64.urlsafe_b64encode(raw).rstrip(b"=")
+    (out / f"link-{i}").write_bytes(b"\x00" + link)
+    (out / f"deflate-{i}").write_bytes(b"\x01" + raw)
+    (out / f"text-{i}").write_bytes(b"\x02" + text[:4096])
+PY
+      ;;
+  esac
+  echo "$dir"
+}
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+for target in "${targets[@]}"; do
+  seeds=$(seed_dir "$target")
+  corpus=$out/corpus-$target
+  mkdir -p "$corpus"
+  echo "== $target ${limit[*]}"
+  (cd "$out" && "./$target" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      "corpus-$target" "seeds-$target" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)|ERROR|SUMMARY|Test unit written" || true)
+  # libFuzzer's exit status is lost in the pipe above; a finding always writes an artifact.
+  if ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* >/dev/null 2>&1; then
+    echo "fuzz: $target found a problem: $(ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* 2>/dev/null)" >&2
+    exit 1
+  fi
+done

@@ -1,0 +1,25 @@
+// libFuzzer target for everything a scenario document reaches: JSON parse → validated scenario →
+// schedule → scale-down → result JSON. Bad input must come back as the {"error": ...} document,
+// never as a crash, an escaping exception, a hang or a different answer on a second run.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "scheduler.h"
+
+namespace {
+void check(bool ok) {
+  if (!ok) __builtin_trap();
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const std::string scheduled = placement::schedule_json(text);
+  check(!scheduled.empty() && scheduled.front() == '{' && scheduled.back() == '\n');
+  const std::string scaled = placement::scale_down_json(text);
+  check(!scaled.empty() && scaled.front() == '{');
+  // Determinism: the same bytes give the same answer.
+  if (size < 4096) check(placement::schedule_json(text) == scheduled);
+  return 0;
+}
