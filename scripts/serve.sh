@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Sets up, builds and shows Placement Explorer on an example scenario. The README's first command.
+# Sets up, builds and serves the browser explorer on http://127.0.0.1:8080 (loopback only) with an
+# example scenario loaded. The README's first command.
+#   PORT=8081 scripts/serve.sh         another port
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh native
-scripts/build-native.sh
-example=${1:-examples/scenarios/binpack-vs-spread.json}
-echo "== build/bin/placement schedule $example"
-build/bin/placement schedule "$example"
+port=${PORT:-8080}
+scripts/build-web.sh
+
+url="http://127.0.0.1:$port/"
+echo "== Placement Explorer: open $url   (Ctrl+C stops the server)"
+exec python3 -m http.server "$port" --bind 127.0.0.1 --directory build/web

@@ -32,11 +32,14 @@ void clear_vram_claim(Estimate& e) {
 
 }  // namespace
 
-std::optional<Estimate> estimate_from_profile(const Json& profile_json, const Query& query, const Model& model) {
-  const ModelProfile profile = profile_from_json(profile_json, "/estimates/gguf_profile");
-  if (profile.type != "model") return std::nullopt;  // gguf-parser skips the estimate
+ProfileEstimator::ProfileEstimator(const Json& profile_json, const Model& model)
+    : profile_(profile_from_json(profile_json, "/estimates/gguf_profile")),
+      options_(gpustack_parser_options(model.backend_parameters)) {}
 
-  EstimatorOptions options = gpustack_parser_options(model.backend_parameters);
+std::optional<Estimate> ProfileEstimator::answer(const Query& query) const {
+  if (profile_.type != "model") return std::nullopt;  // gguf-parser skips the estimate
+
+  EstimatorOptions options = options_;
   if (options.main_gpu < 0) return std::nullopt;  // --main-gpu is unsigned: gguf-parser fails
   if (query.offload == "full") {
     options.gpu_layers = -1;
@@ -52,12 +55,16 @@ std::optional<Estimate> estimate_from_profile(const Json& profile_json, const Qu
 
   Estimate e;
   try {
-    e = estimate(profile, options);
+    e = estimate(profile_, options);
   } catch (const InputError&) {
     return std::nullopt;  // gguf-parser exits with an error; GPUStack's call fails
   }
   if (query.offload == "disable") clear_vram_claim(e);
   return e;
+}
+
+std::optional<Estimate> estimate_from_profile(const Json& profile_json, const Query& query, const Model& model) {
+  return ProfileEstimator(profile_json, model).answer(query);
 }
 
 }  // namespace placement::gguf

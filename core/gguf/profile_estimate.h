@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "gguf/estimate_items.h"
+#include "gguf/estimator.h"
+#include "gguf/model_profile.h"
 #include "scenario/types.h"
 
 namespace placement::gguf {
@@ -13,5 +15,18 @@ namespace placement::gguf {
 // nullopt when the profile cannot answer (the caller then reports the query as missing).
 // Throws placement::InputError (pointer under /estimates/gguf_profile) on a malformed profile.
 std::optional<Estimate> estimate_from_profile(const Json& profile, const Query& query, const Model& model);
+
+// The same answers for many queries: the profile JSON and the backend parameters are read once
+// (the GGUF fit asks up to tens of thousands of queries against one profile).
+class ProfileEstimator {
+ public:
+  // Throws placement::InputError (pointer under /estimates/gguf_profile) on a malformed profile.
+  ProfileEstimator(const Json& profile, const Model& model);
+  std::optional<Estimate> answer(const Query& query) const;
+
+ private:
+  ModelProfile profile_;
+  EstimatorOptions options_;  // the mutable parameters of GPUStack's command
+};
 
 }  // namespace placement::gguf

@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "gguf/profile_estimate.h"
@@ -75,13 +76,19 @@ class RecordedThenEstimator : public GgufEstimateProvider {
     if (rec != recorded_.end()) {
       a = {rec->second, "recorded"};
     } else if (profile_) {
-      std::optional<gguf::Estimate> computed = gguf::estimate_from_profile(*profile_, query, model_);
+      // The profile is read once, at the first query it must answer (a malformed one is bad
+      // input then, as before).
+      if (!estimator_) estimator_.emplace(*profile_, model_);
+      ++estimator_calls_;
+      std::optional<gguf::Estimate> computed = estimator_->answer(query);
       if (computed) a = {keep(key, std::move(*computed)), "estimator"};
     }
     answers_.emplace(key, a);
     if (source) *source = a.source;
     return a.estimate;
   }
+
+  long long estimator_calls() const override { return estimator_calls_; }
 
  private:
   static constexpr std::size_t kPinned = 64;
@@ -114,6 +121,8 @@ class RecordedThenEstimator : public GgufEstimateProvider {
   };
   const Model& model_;
   const Json* profile_ = nullptr;
+  std::optional<gguf::ProfileEstimator> estimator_;
+  long long estimator_calls_ = 0;
   std::deque<gguf::Estimate> store_;  // recorded and pinned answers, stable addresses
   std::size_t pinned_ = 0;
   std::vector<Slot> ring_;

@@ -20,6 +20,8 @@ class GgufEstimateProvider {
   // provider; later estimator answers may be recomputed after many other queries, so callers
   // must not keep such a pointer across further get() calls (ask again: answers are exact).
   virtual const gguf::Estimate* get(const gguf::Query& query, std::string* source) = 0;
+  // How many times the built-in estimator ran so far (a recomputed answer counts again).
+  virtual long long estimator_calls() const { return 0; }
 };
 
 std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace);

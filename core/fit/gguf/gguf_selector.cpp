@@ -65,6 +65,7 @@ FitResult select_gguf(FitContext& ctx) {
   Json& req = ctx.trace.requirement();
   req["selector"] = "gguf";
   req["queries"] = Json::array();
+  req["estimator_calls"] = 0;  // built-in estimator runs (QueryLog keeps it current)
 
   QueryLog queries(*ctx.gguf_estimates, ctx.scenario, ctx.trace);
   EventLog events;

@@ -29,6 +29,7 @@ const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string&
   std::string source;
   const gguf::Estimate* e = provider_.get(query, &source);
   const std::string key = gguf_query_key(query);
+  trace_.requirement()["estimator_calls"] = provider_.estimator_calls();
   Json& list = trace_.requirement()["queries"];
   if (!list.is_array()) list = Json::array();
   auto it = index_.find(key);

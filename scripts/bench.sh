@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the cluster-scale benchmark natively and for WebAssembly, runs both in this one run and
+# prints one table: native ms, WASM ms (Node), their ratio, and the growth from 128 to 1,024
+# workers, per case (tests/bench/cluster_bench.cpp; README "Performance").
+#   NATIVE_DIR (default build-bench), WEB_DIR (default build-web-bench): build directories.
+#   Extra arguments go to both runs, e.g. `scripts/bench.sh --case vllm_single_gpu --budget-ms 200`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh native web
+export NODE_PATH=/usr/share/nodejs   # emcc's own Node tools need acorn (toolchain.md, trap 1)
+native=${NATIVE_DIR:-build-bench}
+web=${WEB_DIR:-build-web-bench}
+jobs=${JOBS:-2}
+
+cmake -S . -B "$native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C "$native" -j"$jobs" cluster_bench
+emcmake cmake -S . -B "$web" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C "$web" -j"$jobs" cluster_bench_node
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+echo "bench: native run ($native/bin/cluster_bench)" >&2
+"$native/bin/cluster_bench" --tsv "$@" >"$out/native.tsv"
+echo "bench: WASM run under Node $(node --version) ($web/node/cluster_bench_node.js)" >&2
+node "$web/node/cluster_bench_node.js" --tsv "$@" >"$out/wasm.tsv"
+"$native/bin/cluster_bench" --table "$out/native.tsv" "$out/wasm.tsv"

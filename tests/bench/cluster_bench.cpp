@@ -1,0 +1,155 @@
+// cluster_bench: the scheduler at cluster scale (issue 5). For every case of cluster_scenarios.h
+// and every size it generates the scenario (fixed seeds), then times, separately:
+//   load     scenario text → Scenario (load_scenario_text)
+//   decide   schedule(Scenario): filters, fit, scoring, pick — the trace data included
+//   render   result + trace → JSON text (schedule_result_to_json(...).dump(2), what the CLI prints)
+// Each figure is the median of repeats. The same program builds natively and for WebAssembly
+// (wasm/CMakeLists.txt, target cluster_bench_node, run under Node); scripts/bench.sh runs both
+// and merges their outputs into one table with `cluster_bench --table NATIVE.tsv WASM.tsv`.
+//
+// Usage:
+//   cluster_bench [--data DIR] [--case NAME]... [--max-workers N] [--budget-ms MS] [--tsv]
+//   cluster_bench --table NATIVE.tsv WASM.tsv
+// The checksum column hashes the whole result JSON: native and WASM must print the same one.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cluster_bench_table.h"
+#include "cluster_scenarios.h"
+#include "gguf/model_profile.h"
+#include "gguf/reader.h"
+#include "scenario/scenario_loader.h"
+#include "scheduler.h"
+
+#ifndef PE_TEST_DATA_DIR
+#define PE_TEST_DATA_DIR "tests"
+#endif
+
+using namespace placement;
+using namespace placement::bench;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+// Runs `body` at least 3 times and until `budget_ms` is spent (at most 41 runs); the median.
+template <class F>
+double median_ms(double budget_ms, F&& body) {
+  std::vector<double> runs;
+  double spent = 0;
+  while (runs.size() < 3 || (spent < budget_ms && runs.size() < 41)) {
+    const auto start = Clock::now();
+    body();
+    runs.push_back(ms_since(start));
+    spent += runs.back();
+  }
+  std::sort(runs.begin(), runs.end());
+  return runs[runs.size() / 2];
+}
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+Json read_profile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto r = gguf::read_gguf_prefix(bytes.data(), bytes.size(), bytes.size());
+  if (!r.complete) throw std::runtime_error("incomplete GGUF header in " + path);
+  return gguf::profile_to_json(gguf::profile_from_gguf({r.file}));
+}
+
+// Estimator calls of one decision: the trace's count (requirement.estimator_calls) when the
+// GGUF selector ran, else 0.
+long long estimator_calls(const Trace& trace) {
+  const Json& req = trace.root()["requirement"];
+  return req.contains("estimator_calls") ? req["estimator_calls"].get<long long>() : 0;
+}
+
+struct Options {
+  std::string data_dir = PE_TEST_DATA_DIR;
+  std::vector<std::string> cases;
+  int max_workers = 1 << 30;
+  double budget_ms = 400;
+  bool tsv = false;
+};
+
+int run(const Options& opt) {
+  std::map<std::string, Json> profiles;
+  if (!opt.tsv) std::printf("%s\n", BenchRow::header().c_str());
+  else std::printf("%s\n", BenchRow::tsv_header().c_str());
+  for (const CaseSpec& spec : benchmark_cases()) {
+    if (!opt.cases.empty() && std::find(opt.cases.begin(), opt.cases.end(), spec.name) == opt.cases.end()) continue;
+    Json profile;
+    if (is_gguf_kind(spec.kind)) {
+      const std::string file = gguf_model_file(spec.kind);
+      if (!profiles.count(file)) profiles[file] = read_profile(opt.data_dir + "/data/gguf/models/" + file);
+      profile = profiles[file];
+    }
+    for (int workers : spec.worker_counts) {
+      if (workers > opt.max_workers) continue;
+      const std::string text = make_scenario(spec.kind, workers, profile).dump();
+      BenchRow row;
+      row.name = spec.name;
+      row.workers = workers;
+      row.instances = 0;
+      row.load_ms = median_ms(opt.budget_ms / 4, [&] { (void)load_scenario_text(text); });
+      const Scenario scenario = load_scenario_text(text);
+      row.instances = static_cast<long long>(scenario.model_instances.size());
+      ScheduleResult result = schedule(scenario);  // warm-up, and the result rendered below
+      row.decide_ms = median_ms(opt.budget_ms, [&] { (void)schedule(scenario); });
+      std::string json;
+      row.render_ms = median_ms(opt.budget_ms / 4, [&] { json = schedule_result_to_json(result).dump(2); });
+      row.strategy = result.strategy.empty() ? "-" : result.strategy;
+      row.candidates = static_cast<long long>(result.candidates.size());
+      row.selected = result.selected ? static_cast<long long>(*result.selected) : -1;
+      row.estimator_calls = estimator_calls(result.trace);
+      row.caps = static_cast<long long>(result.trace.root()["caps"].size());
+      row.json_bytes = static_cast<long long>(json.size());
+      row.checksum = fnv1a(json);
+      std::printf("%s\n", opt.tsv ? row.to_tsv().c_str() : row.to_text().c_str());
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "--table") {
+      if (args.size() != 3) throw std::runtime_error("--table needs NATIVE.tsv WASM.tsv");
+      return print_comparison(args[1], args[2]);
+    }
+    Options opt;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      auto value = [&]() -> const std::string& {
+        if (i + 1 >= args.size()) throw std::runtime_error(args[i] + " needs a value");
+        return args[++i];
+      };
+      if (args[i] == "--data") opt.data_dir = value();
+      else if (args[i] == "--case") opt.cases.push_back(value());
+      else if (args[i] == "--max-workers") opt.max_workers = std::stoi(value());
+      else if (args[i] == "--budget-ms") opt.budget_ms = std::stod(value());
+      else if (args[i] == "--tsv") opt.tsv = true;
+      else throw std::runtime_error("unknown argument " + args[i]);
+    }
+    return run(opt);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cluster_bench: %s\n", e.what());
+    return 1;
+  }
+}

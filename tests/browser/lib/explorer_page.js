@@ -1,0 +1,67 @@
+// Driving the explorer page: open it, wait until it is ready and settled, find items by their
+// stable id (docs/explorer-architecture.md) and click them where they are drawn.
+'use strict';
+
+// Opens url in a new page of context; fails the test on any uncaught page error.
+async function openExplorer(context, url) {
+  const page = await context.newPage();
+  page.pageErrors = [];
+  page.on('pageerror', (e) => page.pageErrors.push(String(e && e.stack || e)));
+  page.on('console', (m) => { if (process.env.PE_BROWSER_CONSOLE) console.log(`  [page ${m.type()}] ${m.text()}`); });
+  await page.goto(url);
+  await page.evaluate(() => window.explorer.ready);
+  await settled(page);
+  return page;
+}
+
+const settled = (page) => page.evaluate(() => window.explorer.settled());
+const frames = (page, n = 2) => page.evaluate((n) => new Promise((resolve) => {
+  const tick = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => tick(left - 1)));
+  tick(n);
+}), n);
+
+const items = (page) => page.evaluate(() => window.explorer.items());
+const scenario = (page) => page.evaluate(() => window.explorer.scenario());
+const result = (page) => page.evaluate(() => window.explorer.result());
+
+async function findItem(page, test, what) {
+  const all = await items(page);
+  const found = all.find(typeof test === 'string' ? (i) => i.id === test : test);
+  if (!found) throw new Error(`no item ${what || test} among ${all.length} items: ${all.slice(0, 40).map((i) => i.id).join(', ')}`);
+  return found;
+}
+
+// Dear ImGui 1.86 reads the mouse once per frame: hold the button down across frames so the
+// press and the release are seen in different frames.
+async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+  await frames(page, 2);
+}
+
+async function clickItem(page, test, what) {
+  const item = await findItem(page, test, what);
+  await clickAt(page, item.x + item.w / 2, item.y + item.h / 2);
+  return item;
+}
+
+// The page's aria-live status region: {kind, text}.
+const pageStatus = (page) => page.evaluate(() => {
+  const el = document.getElementById('status');
+  return { kind: el.dataset.kind || '', text: el.textContent };
+});
+
+async function waitForStatus(page, kind, timeout = 15000) {
+  await page.waitForFunction((kind) => document.getElementById('status').dataset.kind === kind
+    && document.getElementById('status').textContent !== '', kind, { timeout });
+  return pageStatus(page);
+}
+
+async function clearStatus(page) {
+  await page.evaluate(() => { const el = document.getElementById('status'); el.dataset.kind = ''; el.textContent = ''; });
+}
+
+module.exports = { openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, pageStatus, waitForStatus, clearStatus };

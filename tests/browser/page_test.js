@@ -1,0 +1,212 @@
+// Browser tests of the page's own code (index.html + ui/web/*.js and the scheduling worker) with a
+// stand-in for the ImGui app (stand_in/explorer.js) that keeps the module contract. They run
+// without the app, so the page is tested even when only the core's worker module is built.
+// usage: node page_test.js [--worker DIR holding placement_worker.js/.wasm] [--only NAME]
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const assert = require('assert/strict');
+const { runInBrowser } = require('./lib/browser_suite');
+const { createRunner } = require('./lib/runner');
+const ex = require('./lib/explorer_page');
+const { ensureCli, nativeResult, assertSameBytes, ROOT } = require('./lib/native_cli');
+
+const argv = process.argv.slice(2);
+const WORKER_DIR = path.resolve(argv.includes('--worker') ? argv[argv.indexOf('--worker') + 1] : path.join(ROOT, 'build/web'));
+const EXAMPLES = path.join(ROOT, 'examples/scenarios');
+const readExample = (name) => fs.readFileSync(path.join(EXAMPLES, name), 'utf8');
+const pretty = (text) => JSON.stringify(JSON.parse(text), null, 2);
+// What the page asked the stand-in module, by function name.
+const calls = (page, name) => page.evaluate((n) => window.__standInModule.calls.filter((c) => c[0] === n), name);
+
+const runner = createRunner();
+const { test } = runner;
+
+const open = (context, url) => ex.openExplorer(context, url);
+
+test('start-up: the first example, scheduled by the worker, byte-identical to the native CLI', async ({ context, url }) => {
+  ensureCli();
+  const page = await open(context, url);
+  const shown = await ex.scenario(page);
+  assert.equal(shown, pretty(readExample('binpack-vs-spread.json')));
+  assertSameBytes(await ex.result(page), nativeResult(shown), 'result');
+  assert.equal(await page.evaluate(() => typeof window.peHost.schedule), 'function', 'the worker is not scheduling');
+});
+
+test('edits coalesce: a burst of edits gets the newest result, with fewer answers than edits', async ({ context, url }) => {
+  ensureCli();
+  const page = await open(context, url);
+  const names = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  const texts = [];
+  for (let i = 0; i < 21; i++) texts.push(readExample(names[i % names.length]));
+  await page.evaluate((ts) => { for (const t of ts) window.explorer.loadScenario(t); }, texts);
+  await ex.settled(page);
+  const last = await ex.scenario(page);
+  assert.equal(last, pretty(texts[texts.length - 1]));
+  assertSameBytes(await ex.result(page), nativeResult(last), 'result after the burst');
+  const delivered = await calls(page, 'deliverResult');
+  assert.ok(delivered.length < texts.length, `${delivered.length} answers for ${texts.length} edits`);
+});
+
+test('GGUF: reads only the prefix the reader asks for, with a progress bar', async ({ context, url }) => {
+  const page = await open(context, url);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pe-gguf-')), 'big.gguf');
+  const bytes = Buffer.alloc(3 << 20);
+  bytes.write('GGUF', 0, 'latin1');
+  fs.writeFileSync(file, bytes);
+  // The bar may be up for only a few milliseconds: watch its attribute rather than poll.
+  await page.evaluate(() => {
+    const box = document.getElementById('progress-box');
+    new MutationObserver(() => { if (!box.hidden) window.__progressSeen = true; }).observe(box, { attributes: true });
+  });
+  await page.setInputFiles('#gguf-input', file);
+  const status = await ex.waitForStatus(page, 'notice');
+  assert.match(status.text, /big\.gguf: GGUF profile loaded/);
+  const reads = (await calls(page, 'loadGgufPrefix')).map((c) => c[1]);
+  assert.deepEqual(reads, [256 * 1024, 1 << 20], 'prefix lengths handed to the reader');
+  assert.ok(await page.evaluate(() => window.__progressSeen === true), 'no progress bar');
+  assert.equal(await page.isVisible('#progress-box'), false, 'progress bar left on screen');
+  assert.equal(JSON.parse(await ex.scenario(page)).estimates.gguf_profile.bytes_read, 1 << 20);
+});
+
+test('GGUF: an error keeps the scenario and is shown', async ({ context, url }) => {
+  const page = await open(context, url);
+  const before = await ex.scenario(page);
+  await page.setInputFiles('#gguf-input', path.join(ROOT, 'tests/data/gguf/malformed/bad-magic.gguf'));
+  const status = await ex.waitForStatus(page, 'error');
+  assert.match(status.text, /bad-magic\.gguf: bad magic \(byte offset 0\)/);
+  assert.equal(await ex.scenario(page), before);
+});
+
+test('Copy link: clipboard and address bar, opened in a new page', async ({ context, url }) => {
+  const page = await open(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  await ex.clickItem(page, 'button/copy-link');
+  await page.waitForFunction(() => location.hash.startsWith('#s1.'));
+  const link = await page.evaluate(() => location.href);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  assert.equal((await calls(page, 'loadFragment')).length, 0, 'writing the link reloaded it');
+  const opened = await open(context, link);
+  assert.equal(await ex.scenario(opened), await ex.scenario(page));
+  // An edit makes the link stale: it leaves the address bar, so a reload shows the edit.
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('scale-down-order.json')), null);
+  await page.waitForFunction(() => location.hash === '', null, { timeout: 5000 });
+  await page.reload();
+  await page.evaluate(() => window.explorer.ready);
+  assert.equal(await ex.scenario(page), pretty(readExample('scale-down-order.json')));
+  assert.equal(await ex.scenario(opened), pretty(readExample('cpu-fallback.json')), 'the opened link was not kept');
+});
+
+test('Copy link: a scenario too large for a link offers a JSON download', async ({ context, url }) => {
+  const page = await open(context, url);
+  const big = JSON.parse(readExample('binpack-vs-spread.json'));
+  big.description = 'x'.repeat(80 * 1024);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), JSON.stringify(big)), null);
+  await ex.clickItem(page, 'button/copy-link');
+  await page.waitForSelector('#too-long-dialog[open]');
+  assert.match(await page.textContent('#too-long-text'), /limited to 64 KiB/);
+  assert.equal(await page.evaluate(() => location.hash), '');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#too-long-download')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), await ex.scenario(page));
+});
+
+test('links: a corrupted fragment keeps the scenario; at start-up the saved one is used', async ({ context, url }) => {
+  const page = await open(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('scale-down-order.json')), null);
+  const before = await ex.scenario(page);
+  await page.evaluate(() => { location.hash = 's1.%%%'; });
+  const status = await ex.waitForStatus(page, 'error');
+  assert.match(status.text, /link could not be opened: bad base64url/);
+  assert.equal(await ex.scenario(page), before);
+  await page.waitForTimeout(500);  // the debounced save
+  const fresh = await open(context, url + '#zz.1');
+  assert.equal((await ex.pageStatus(fresh)).kind, 'error');
+  assert.equal(await ex.scenario(fresh), before);
+});
+
+test('paste dialog: invalid JSON keeps the dialog and the scenario, valid JSON is imported', async ({ context, url }) => {
+  const page = await open(context, url);
+  const before = await ex.scenario(page);
+  await ex.clickItem(page, 'button/paste-json');
+  await page.waitForSelector('#paste-dialog[open]');
+  await page.fill('#paste-text', '{"workers": [');
+  await page.click('#paste-import');
+  assert.match(await page.textContent('#paste-error'), /invalid JSON/);
+  assert.ok(await page.isVisible('#paste-dialog'));
+  assert.equal(await ex.scenario(page), before);
+  // Typing works inside the dialog (keys do not reach the app).
+  await page.fill('#paste-text', '');
+  await page.focus('#paste-text');
+  await page.keyboard.type('{"a": 12}');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('}');
+  assert.equal(await page.inputValue('#paste-text'), '{"a": 12}');
+  await page.click('#paste-import');
+  await page.waitForFunction(() => !document.getElementById('paste-dialog').open);
+  assert.equal(await ex.scenario(page), pretty('{"a": 12}'));
+});
+
+test('export downloads scenario(); import and drag-and-drop load a file', async ({ context, url }) => {
+  const page = await open(context, url);
+  const [download] = await Promise.all([page.waitForEvent('download'), ex.clickItem(page, 'button/export')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), await ex.scenario(page));
+  assert.match(download.suggestedFilename(), /\.json$/);
+  await page.setInputFiles('#scenario-input', path.join(EXAMPLES, 'cpu-fallback.json'));
+  await page.waitForFunction((t) => window.explorer.scenario() === t, pretty(readExample('cpu-fallback.json')));
+  const dropped = readExample('distributed-vllm.json');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    document.getElementById('canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, dropped);
+  await page.waitForFunction((t) => window.explorer.scenario() === t, pretty(dropped));
+});
+
+test('localStorage: the last good scenario survives a reload', async ({ context, url }) => {
+  const page = await open(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('manual-gpu-selection.json')), null);
+  assert.notEqual(await page.evaluate(() => window.explorer.loadScenario('{"workers": [')), null);
+  const shown = await ex.scenario(page);
+  await page.reload();  // at once: the pending save is flushed when the page goes away
+  await page.evaluate(() => window.explorer.ready);
+  assert.equal(await ex.scenario(page), shown);
+  assert.equal(await page.evaluate(() => localStorage.getItem('placement-explorer/scenario')), shown);
+});
+
+test('undo and redo through the buttons', async ({ context, url }) => {
+  const page = await open(context, url);
+  const a = await ex.scenario(page);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  const b = await ex.scenario(page);
+  await ex.clickItem(page, 'button/undo');
+  assert.equal(await ex.scenario(page), a);
+  await ex.clickItem(page, 'button/redo');
+  assert.equal(await ex.scenario(page), b);
+});
+
+test('a worker that cannot start: the app schedules on the main thread and is not left busy', async ({ context, url }) => {
+  await context.route('**/placement_worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate(() => window.explorer.ready);
+  await page.waitForFunction(() => typeof window.peHost.schedule === 'undefined');
+  assert.match((await ex.pageStatus(page)).text, /scheduling on the main thread/);
+  await ex.settled(page);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  await ex.settled(page);
+  assert.equal(await ex.result(page), '{"sync":true}\n');
+});
+
+(async () => {
+  if (!fs.existsSync(path.join(WORKER_DIR, 'placement_worker.js'))) {
+    console.error(`page_test: ${WORKER_DIR}/placement_worker.js is missing (scripts/build-web.sh, or --worker DIR)`);
+    process.exit(1);
+  }
+  await runInBrowser(runner, argv, [
+    { prefix: '/examples/', dir: EXAMPLES },
+    { prefix: '/', dir: path.join(__dirname, 'stand_in') },
+    { prefix: '/', dir: WORKER_DIR },
+    { prefix: '/', dir: ROOT },
+  ]);
+})();

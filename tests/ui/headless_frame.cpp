@@ -1,0 +1,48 @@
+#include "headless_frame.h"
+
+#include <cfloat>
+
+#include "imgui.h"
+#include "test_hooks.h"
+
+namespace placement::ui::testing {
+
+HeadlessImGui::HeadlessImGui(float width, float height) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(width, height);
+  io.DeltaTime = 1.0f / 60.0f;
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no texture is uploaded
+  test_hooks::install();
+}
+
+HeadlessImGui::~HeadlessImGui() { ImGui::DestroyContext(); }
+
+void HeadlessImGui::frames(App& app, int count) {
+  for (int i = 0; i < count; ++i) {
+    ImGui::NewFrame();
+    app.frame();
+    ImGui::Render();
+    vertices_ = ImGui::GetDrawData() ? ImGui::GetDrawData()->TotalVtxCount : 0;
+  }
+}
+
+bool HeadlessImGui::click(App& app, const std::string& id) {
+  const test_hooks::Item* item = test_hooks::find(id);
+  if (!item || !item->visible) return false;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(item->x + item->w * 0.5f, item->y + item->h * 0.5f);
+  frames(app, 1);  // hover
+  io.MouseDown[0] = true;
+  frames(app, 1);
+  io.MouseDown[0] = false;
+  frames(app, 1);
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  return true;
+}
+
+}  // namespace placement::ui::testing

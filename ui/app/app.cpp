@@ -1,0 +1,226 @@
+#include "app/app.h"
+
+#include <cmath>
+#include <utility>
+
+#include "app/deploy.h"
+#include "app/examples.h"
+#include "app/gguf_import.h"
+#include "app/host.h"
+#include "app/json_import.h"
+#include "app/scenario_text.h"
+#include "app/worker_edits.h"
+#include "scheduler.h"
+#include "share/fragment_codec.h"
+
+namespace placement::ui {
+
+App::App(std::unique_ptr<ScheduleService> service) : service_(std::move(service)) {
+  if (const ExampleScenario* first = find_example(kFirstExample)) {
+    ParsedScenario p = parse_scenario_text(first->text);
+    if (p.error.empty()) state_.reset(std::move(p.document));
+  }
+}
+
+void App::changed() {
+  ui_.inspected_candidate.reset();
+  host::scenario_changed();
+}
+
+void App::refuse(const std::string& what, const std::string& error) { banner_.error(what + ": " + error); }
+
+void App::edit(Json next, const std::string& coalesce_key) {
+  const std::uint64_t before = state_.generation();
+  state_.commit(std::move(next), coalesce_key);
+  if (state_.generation() != before) changed();
+}
+
+std::string App::load_scenario(const std::string& text) {
+  ParsedScenario p = parse_scenario_text(text);
+  if (!p.error.empty()) {
+    refuse("The scenario was not loaded", p.error);
+    return p.error;
+  }
+  edit(std::move(p.document));
+  ui_.selection = {};
+  return "";
+}
+
+bool App::load_example(const std::string& stem) {
+  const ExampleScenario* e = find_example(stem);
+  if (!e) {
+    banner_.error("No example named " + stem);
+    return false;
+  }
+  if (!load_scenario(e->text).empty()) return false;
+  banner_.notice("Example " + stem + " loaded");
+  return true;
+}
+
+std::string App::result() {
+  if (results_current()) return results_.schedule_text;
+  return placement::schedule_json(state_.scenario_text());
+}
+
+std::string App::scale_down_result() {
+  if (results_current()) return results_.scale_down_text;
+  return placement::scale_down_json(state_.scenario_text());
+}
+
+bool App::step(const std::string& name) {
+  std::optional<Step> s = parse_step(name);
+  if (!s) return false;
+  ui_.step = *s;
+  return true;
+}
+
+std::string App::load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name) {
+  if (!(file_size >= 0) || file_size > 9.0e15 || std::floor(file_size) != file_size) {
+    GgufOutcome bad;
+    bad.message = (file_name.empty() ? std::string("the GGUF file") : file_name) + ": invalid file size";
+    banner_.error(bad.message);
+    return gguf_outcome_json(bad);
+  }
+  GgufOutcome o = apply_gguf_prefix(state_.scenario(), bytes, std::uint64_t(file_size), file_name);
+  if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
+  if (o.status == GgufOutcome::Status::ok) {
+    edit(std::move(o.document));
+    banner_.notice(o.message);
+  }
+  return gguf_outcome_json(o);
+}
+
+std::string App::load_fragment(const std::string& fragment) {
+  std::string text;
+  try {
+    text = share::decode_fragment(fragment);
+  } catch (const share::FragmentError& e) {
+    refuse("The link could not be opened", e.what());
+    return e.what();
+  } catch (const std::exception& e) {
+    refuse("The link could not be opened", e.what());
+    return e.what();
+  }
+  ParsedScenario p = parse_scenario_text(text);
+  if (!p.error.empty()) {
+    std::string error = "the scenario in the link is invalid: " + p.error;
+    refuse("The link could not be opened", error);
+    return error;
+  }
+  edit(std::move(p.document));
+  ui_.selection = {};
+  return "";
+}
+
+std::string App::fragment() const { return share::encode_fragment(state_.scenario().dump()); }
+
+std::string App::import_json(const std::string& text) {
+  ImportOutcome o = import_document(state_.scenario(), text);
+  if (!o.error.empty()) {
+    refuse("Nothing was imported", o.error);
+    return o.error;
+  }
+  edit(std::move(o.document));
+  banner_.notice("Imported: " + o.summary);
+  return "";
+}
+
+void App::undo() {
+  if (state_.undo()) changed();
+}
+
+void App::redo() {
+  if (state_.redo()) changed();
+}
+
+bool App::busy() const { return requested_ != state_.generation() || service_->busy(); }
+
+void App::deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) {
+  service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
+}
+
+void App::pump() {
+  if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a);
+  if (requested_ != state_.generation()) {
+    requested_ = state_.generation();
+    service_->request(requested_, state_.scenario_text());
+    if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a);
+  }
+}
+
+int App::shown_candidate() const {
+  if (!results_current()) return -1;
+  const int n = int(results_.candidates().size());
+  if (ui_.inspected_candidate && *ui_.inspected_candidate >= 0 && *ui_.inspected_candidate < n) return *ui_.inspected_candidate;
+  return results_.selected();
+}
+
+bool App::deploy() {
+  if (!results_current()) {
+    banner_.notice("The decision is still being computed; press Deploy again in a moment");
+    return false;
+  }
+  const int winner = results_.selected();
+  if (winner < 0) {
+    banner_.error("Nothing to deploy: no candidate fits (see the resource-fit step)");
+    return false;
+  }
+  const Json& c = results_.candidates()[std::size_t(winner)];
+  edit(deploy_candidate(state_.scenario(), c));
+  banner_.notice("Deployed a replica on " + c.value("worker_name", std::string("?")) + "; scheduling the next one");
+  return true;
+}
+
+bool App::apply_scale_down() {
+  if (!results_current()) return false;
+  const Json& sd = results_.scale_down;
+  if (!sd.is_object() || !sd.contains("delete") || !sd["delete"].is_array() || sd["delete"].empty()) {
+    banner_.notice("Scale-down removes nothing: the model has no more instances than the target replicas");
+    return false;
+  }
+  const std::size_t n = sd["delete"].size();
+  edit(remove_instances(state_.scenario(), sd["delete"]));
+  banner_.notice("Scale-down removed " + std::to_string(n) + " instance" + (n == 1 ? "" : "s"));
+  return true;
+}
+
+void App::select_worker(const std::string& name) {
+  ui_.selection.worker = name;
+  ui_.selection.gpu.reset();
+}
+
+void App::select_gpu(const std::string& worker, int index) {
+  ui_.selection.worker = worker;
+  ui_.selection.gpu = index;
+  if (!ui_.manual_gpu_mode) return;
+  const int w = worker_index(state_.scenario(), worker);
+  if (w < 0) return;
+  const Json& wj = state_.scenario()["workers"][std::size_t(w)];
+  const Json gpus = wj.contains("status") ? wj["status"].value("gpu_devices", Json::array()) : Json::array();
+  for (const auto& g : gpus)
+    if (g.value("index", -1) == index) edit(toggle_gpu_selection(state_.scenario(), gpu_id(wj, g)));
+}
+
+void App::inspect_candidate(int index) { ui_.inspected_candidate = index; }
+
+void App::copy_link() {
+  if (!host::copy_link()) banner_.notice("Link: #" + fragment());
+}
+
+void App::export_scenario() {
+  if (!host::download_scenario()) banner_.notice("Export needs the browser page (scenario() holds the JSON)");
+}
+
+void App::open_paste_dialog() {
+  if (!host::open_paste_dialog()) ui_.paste_open = true;
+}
+
+void App::open_gguf_picker() {
+  if (!host::open_gguf_picker()) banner_.notice("Loading a .gguf file needs the browser page (or `placement gguf FILE --profile`)");
+}
+
+void App::open_scenario_picker() {
+  if (!host::open_scenario_picker()) ui_.paste_open = true;
+}
+
+}  // namespace placement::ui

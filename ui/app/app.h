@@ -1,0 +1,89 @@
+// The explorer app as one object: the scenario and its history, the latest decision, what the
+// user looks at, the banner — and every operation the page can call (wasm/ui_bindings.cpp
+// forwards the embind functions of explorer-architecture.md here one to one). frame() builds the
+// whole UI between ImGui::NewFrame() and ImGui::Render(); it has no platform code, so the native
+// headless test runs exactly what the browser shows.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "app/app_state.h"
+#include "app/banner_state.h"
+#include "app/results.h"
+#include "app/schedule_service.h"
+#include "app/ui_state.h"
+
+namespace placement::ui {
+
+class App {
+ public:
+  // Starts with the first example loaded (no history).
+  explicit App(std::unique_ptr<ScheduleService> service);
+
+  // ---- the embind surface (same names, same contracts)
+  std::string load_scenario(const std::string& text);  // "" or the error (also in the banner)
+  std::string scenario_text() const { return state_.scenario_text(); }
+  std::string result();             // placement::schedule_json(scenario())
+  std::string scale_down_result();  // placement::scale_down_json(scenario())
+  bool step(const std::string& name);
+  std::string load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name);
+  std::string load_fragment(const std::string& fragment);
+  std::string fragment() const;
+  std::string import_json(const std::string& text);
+  void undo();
+  void redo();
+  bool can_undo() const { return state_.can_undo(); }
+  bool can_redo() const { return state_.can_redo(); }
+  void show_error(const std::string& text) { banner_.error(text); }
+  void show_notice(const std::string& text) { banner_.notice(text); }
+  bool busy() const;
+  void deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
+
+  // ---- the UI
+  void frame();
+  // Takes finished answers and asks for the current generation (at most one request per call).
+  void pump();
+
+  // ---- operations behind the app's own buttons (also used by tests)
+  // One undoable edit; consecutive edits with the same non-empty key coalesce.
+  void edit(Json next, const std::string& coalesce_key = "");
+  bool load_example(const std::string& stem);
+  bool deploy();              // the winner becomes a running instance
+  bool apply_scale_down();    // the ranking's "delete" instances are removed
+  void select_worker(const std::string& name);
+  void select_gpu(const std::string& worker, int index);  // toggles gpu_ids in manual mode
+  void inspect_candidate(int index);
+  void copy_link();
+  void export_scenario();
+  void open_paste_dialog();
+  void open_gguf_picker();
+  void open_scenario_picker();
+
+  const Json& scenario() const { return state_.scenario(); }
+  const AppState& state() const { return state_; }
+  AppState& state() { return state_; }
+  UiState& ui() { return ui_; }
+  const UiState& ui() const { return ui_; }
+  BannerState& banner() { return banner_; }
+  const Results& results() const { return results_; }
+  // The results describe the scenario shown (not an older generation).
+  bool results_current() const { return results_.generation == state_.generation(); }
+  std::uint64_t generation() const { return state_.generation(); }
+  // The candidate whose claim the canvas draws (the inspected one, else the winner), or -1.
+  int shown_candidate() const;
+
+ private:
+  void changed();
+  void refuse(const std::string& what, const std::string& error);
+
+  AppState state_;
+  UiState ui_;
+  BannerState banner_;
+  Results results_;
+  std::unique_ptr<ScheduleService> service_;
+  std::uint64_t requested_ = 0;
+};
+
+}  // namespace placement::ui

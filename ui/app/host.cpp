@@ -1,0 +1,84 @@
+#include "app/host.h"
+
+#include <utility>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/em_js.h>
+
+// One trampoline per shape; `member` is a peHost property name.
+EM_JS(int, pe_host_has, (const char* member), {
+  const host = globalThis.peHost;
+  return host && typeof host[UTF8ToString(member)] === 'function' ? 1 : 0;
+});
+EM_JS(int, pe_host_call0, (const char* member), {
+  const host = globalThis.peHost;
+  const name = UTF8ToString(member);
+  if (!host || typeof host[name] !== 'function') return 0;
+  try { host[name](); } catch (e) { console.error('peHost.' + name + ' failed', e); }
+  return 1;
+});
+EM_JS(int, pe_host_schedule, (double generation, const char* text, int length), {
+  const host = globalThis.peHost;
+  if (!host || typeof host.schedule !== 'function') return 0;
+  try { host.schedule(generation, UTF8ToString(text, length)); } catch (e) { console.error('peHost.schedule failed', e); return 0; }
+  return 1;
+});
+#endif
+
+namespace placement::ui::host {
+
+namespace {
+
+#ifndef __EMSCRIPTEN__
+Observer& observer() {
+  static Observer o;
+  return o;
+}
+#endif
+
+bool call(const char* member) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_call0(member) != 0;
+#else
+  return observer() ? observer()(member) : false;
+#endif
+}
+
+}  // namespace
+
+bool has(const char* member) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_has(member) != 0;
+#else
+  (void)member;
+  return false;
+#endif
+}
+
+bool scenario_changed() { return call("scenarioChanged"); }
+bool copy_link() { return call("copyLink"); }
+bool open_gguf_picker() { return call("openGgufPicker"); }
+bool open_scenario_picker() { return call("openScenarioPicker"); }
+bool download_scenario() { return call("downloadScenario"); }
+bool open_paste_dialog() { return call("openPasteDialog"); }
+
+bool schedule(std::uint64_t generation, const std::string& scenario_text) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_schedule(double(generation), scenario_text.c_str(), int(scenario_text.size())) != 0;
+#else
+  (void)generation;
+  (void)scenario_text;
+  return call("schedule");
+#endif
+}
+
+void set_native_observer(Observer o) {
+#ifndef __EMSCRIPTEN__
+  observer() = std::move(o);
+#else
+  (void)o;
+#endif
+}
+
+}  // namespace placement::ui::host

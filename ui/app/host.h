@@ -1,0 +1,30 @@
+// Calls from the app into the page (globalThis.peHost, explorer-architecture.md). Each call is a
+// no-op returning false when peHost or the member is missing, so native builds and tests need
+// none of them; natively an observer can record the calls (tests).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace placement::ui::host {
+
+// True when globalThis.peHost[member] is a function (always false natively).
+bool has(const char* member);
+
+// Each returns whether the page handled the call.
+bool scenario_changed();
+bool copy_link();
+bool open_gguf_picker();
+bool open_scenario_picker();
+bool download_scenario();
+bool open_paste_dialog();
+// peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult.
+bool schedule(std::uint64_t generation, const std::string& scenario_text);
+
+// Native only: sees every call by its peHost member name (tests). Returns whether to report the
+// call as handled.
+using Observer = std::function<bool(const std::string& member)>;
+void set_native_observer(Observer observer);
+
+}  // namespace placement::ui::host

@@ -1,0 +1,35 @@
+#include "app/scenario_text.h"
+
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
+
+namespace placement::ui {
+
+ParsedScenario parse_scenario_text(const std::string& text) {
+  ParsedScenario out;
+  try {
+    out.document = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    // nlohmann's text starts with "[json.exception.parse_error.101] "; the user needs the rest.
+    std::string what = e.what();
+    std::size_t cut = what.find("] ");
+    if (cut != std::string::npos) what = what.substr(cut + 2);
+    out.error = "invalid JSON at byte " + std::to_string(e.byte) + ": " + what;
+    return out;
+  }
+  out.error = check_scenario(out.document);
+  return out;
+}
+
+std::string check_scenario(const Json& document) {
+  try {
+    (void)load_scenario(document);
+    return "";
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("the scenario could not be read: ") + e.what();
+  }
+}
+
+}  // namespace placement::ui

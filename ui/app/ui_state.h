@@ -1,0 +1,36 @@
+// What the user is looking at (not part of the scenario, never undone): the phase shown, the
+// selected worker or GPU, the candidate inspected on the canvas, and editor modes.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace placement::ui {
+
+enum class Step { cluster, filters, fit, scoring, scale_down };
+inline constexpr Step kSteps[] = {Step::cluster, Step::filters, Step::fit, Step::scoring, Step::scale_down};
+
+// The names of step(name) and of the ids `step/<name>`.
+const char* step_name(Step step);
+const char* step_title(Step step);
+std::optional<Step> parse_step(const std::string& name);
+
+struct Selection {
+  std::string worker;       // empty: nothing selected
+  std::optional<int> gpu;   // a GPU index of that worker
+  bool empty() const { return worker.empty(); }
+};
+
+struct UiState {
+  Step step = Step::cluster;
+  Selection selection;
+  // Candidate whose claim the canvas draws; nullopt = the winner.
+  std::optional<int> inspected_candidate;
+  // Clicking a GPU toggles it in the model's gpu_selector.gpu_ids.
+  bool manual_gpu_mode = false;
+  // In-app paste dialog (used when the page offers none: native builds).
+  bool paste_open = false;
+  std::string paste_text;
+};
+
+}  // namespace placement::ui

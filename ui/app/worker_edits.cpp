@@ -1,0 +1,172 @@
+#include "app/worker_edits.h"
+
+#include <algorithm>
+
+#include "app/deploy.h"
+
+namespace placement::ui {
+
+namespace {
+
+constexpr std::int64_t GiB = std::int64_t{1} << 30;
+
+Json& workers_of(Json& doc) {
+  if (!doc.contains("workers") || !doc["workers"].is_array()) doc["workers"] = Json::array();
+  return doc["workers"];
+}
+
+std::string fresh_name(const Json& scenario, const std::string& base) {
+  for (int k = 1;; ++k) {
+    std::string name = base + "-" + std::to_string(k);
+    if (!name_taken(scenario, name)) return name;
+  }
+}
+
+Json& gpus_of(Json& worker) {
+  Json& status = worker["status"];
+  if (!status.is_object()) status = Json::object();
+  if (!status.contains("gpu_devices") || !status["gpu_devices"].is_array()) status["gpu_devices"] = Json::array();
+  return status["gpu_devices"];
+}
+
+int next_gpu_index(const Json& gpus) {
+  int next = 0;
+  for (const auto& g : gpus)
+    if (g.contains("index") && g["index"].is_number_integer()) next = std::max(next, g["index"].get<int>() + 1);
+  return next;
+}
+
+}  // namespace
+
+int worker_index(const Json& scenario, const std::string& name) {
+  const Json workers = scenario.value("workers", Json::array());
+  for (std::size_t i = 0; i < workers.size(); ++i)
+    if (workers[i].value("name", std::string()) == name) return int(i);
+  return -1;
+}
+
+bool name_taken(const Json& scenario, const std::string& name) { return worker_index(scenario, name) >= 0; }
+
+Json new_worker(const Json& scenario) {
+  Json w = Json::object();
+  w["id"] = max_id(scenario.value("workers", Json::array())) + 1;
+  w["name"] = fresh_name(scenario, "worker");
+  w["state"] = "ready";
+  w["labels"] = Json::object();
+  w["system_reserved"] = Json{{"ram", 2 * GiB}, {"vram", GiB}};
+  w["status"] = Json{{"memory", {{"total", 64 * GiB}, {"is_unified_memory", false}}}, {"gpu_devices", Json::array()}};
+  return w;
+}
+
+Json add_worker(const Json& scenario) {
+  Json doc = scenario;
+  Json w = new_worker(scenario);
+  workers_of(doc).push_back(std::move(w));
+  return doc;
+}
+
+Json add_copies(const Json& scenario, std::size_t index, int count) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (index >= workers.size() || count < 1) return doc;
+  const Json tmpl = workers[index];
+  const std::string base = tmpl.value("name", std::string("worker"));
+  for (int k = 0; k < count; ++k) {
+    Json copy = tmpl;
+    copy["id"] = max_id(workers) + 1;
+    copy["name"] = fresh_name(doc, base);
+    workers.push_back(std::move(copy));
+  }
+  return doc;
+}
+
+Json remove_worker(const Json& scenario, std::size_t index) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (index >= workers.size()) return doc;
+  const Json id = workers[index].value("id", Json(nullptr));
+  workers.erase(workers.begin() + std::ptrdiff_t(index));
+  if (doc.contains("model_instances") && doc["model_instances"].is_array()) {
+    Json kept = Json::array();
+    for (const auto& inst : doc["model_instances"])
+      if (id.is_null() || inst.value("worker_id", Json(nullptr)) != id) kept.push_back(inst);
+    doc["model_instances"] = std::move(kept);
+  }
+  return doc;
+}
+
+Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (index >= workers.size()) return doc;
+  Json& w = workers[index];
+  Json& gpus = gpus_of(w);
+  gpus.push_back(gpu_from_preset(preset, next_gpu_index(gpus)));
+  if (preset.unified) {
+    Json& mem = w["status"]["memory"];
+    if (!mem.is_object()) mem = Json::object();
+    mem["is_unified_memory"] = true;
+    mem["total"] = preset.memory_total;
+  }
+  return doc;
+}
+
+Json add_custom_gpu(const Json& scenario, std::size_t index, const std::string& type, std::int64_t bytes) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (index >= workers.size()) return doc;
+  Json& gpus = gpus_of(workers[index]);
+  gpus.push_back(custom_gpu(next_gpu_index(gpus), type, bytes));
+  return doc;
+}
+
+Json remove_gpu(const Json& scenario, std::size_t worker, std::size_t gpu_position) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (worker >= workers.size()) return doc;
+  Json& gpus = gpus_of(workers[worker]);
+  if (gpu_position < gpus.size()) gpus.erase(gpus.begin() + std::ptrdiff_t(gpu_position));
+  return doc;
+}
+
+Json remove_all_gpus(const Json& scenario, std::size_t worker) {
+  Json doc = scenario;
+  Json& workers = workers_of(doc);
+  if (worker >= workers.size()) return doc;
+  gpus_of(workers[worker]) = Json::array();
+  return doc;
+}
+
+std::string gpu_id(const Json& worker, const Json& gpu) {
+  return worker.value("name", std::string()) + ":" + gpu.value("type", std::string()) + ":" +
+         std::to_string(gpu.value("index", 0));
+}
+
+bool gpu_selected(const Json& scenario, const std::string& id) {
+  const Json* ids = nullptr;
+  if (scenario.contains("model") && scenario["model"].is_object() && scenario["model"].contains("gpu_selector") &&
+      scenario["model"]["gpu_selector"].is_object() && scenario["model"]["gpu_selector"].contains("gpu_ids"))
+    ids = &scenario["model"]["gpu_selector"]["gpu_ids"];
+  if (!ids || !ids->is_array()) return false;
+  return std::find(ids->begin(), ids->end(), Json(id)) != ids->end();
+}
+
+Json toggle_gpu_selection(const Json& scenario, const std::string& id) {
+  Json doc = scenario;
+  Json& model = doc["model"];
+  if (!model.is_object()) model = Json::object();
+  Json& sel = model["gpu_selector"];
+  if (!sel.is_object()) sel = Json::object();
+  Json& ids = sel["gpu_ids"];
+  if (!ids.is_array()) ids = Json::array();
+  auto it = std::find(ids.begin(), ids.end(), Json(id));
+  if (it != ids.end()) ids.erase(it);
+  else ids.push_back(id);
+  if (ids.empty()) {
+    sel.erase("gpu_ids");
+    if (sel.empty() || (sel.size() == 1 && sel.contains("gpus_per_replica") && sel["gpus_per_replica"].is_null())) model["gpu_selector"] = nullptr;
+  }
+  return doc;
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,39 @@
+// Edits of the cluster as whole-document transforms (each becomes one undo step): add, duplicate,
+// remove workers, "N × template", GPUs from presets, and toggling a GPU in the model's
+// gpu_selector (manual GPU selection by clicking the canvas).
+#pragma once
+
+#include <string>
+
+#include "app/gpu_presets.h"
+#include "scenario/types.h"
+
+namespace placement::ui {
+
+// A ready worker with 64 GiB RAM and no GPUs, named "worker-<n>" (first free n).
+Json new_worker(const Json& scenario);
+Json add_worker(const Json& scenario);
+// Copies of workers[index] under fresh ids and names "<name>-<k>" (first free k); `count` ≥ 1.
+Json add_copies(const Json& scenario, std::size_t index, int count);
+// Removes workers[index] and the instances placed on it (they would be dangling references).
+Json remove_worker(const Json& scenario, std::size_t index);
+
+// Appends a GPU of `preset` to workers[index] (the next free index). A unified-memory preset also
+// marks the worker's memory as unified and sizes its RAM as the device.
+Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset);
+Json add_custom_gpu(const Json& scenario, std::size_t index, const std::string& type, std::int64_t bytes);
+Json remove_gpu(const Json& scenario, std::size_t worker, std::size_t gpu_position);
+// CPU-only: no GPUs at all.
+Json remove_all_gpus(const Json& scenario, std::size_t worker);
+
+// The gpu_selector id of a GPU: "<worker name>:<type>:<index>".
+std::string gpu_id(const Json& worker, const Json& gpu);
+bool gpu_selected(const Json& scenario, const std::string& id);
+// Adds or removes `id` in model.gpu_selector.gpu_ids (the selector goes away when empty).
+Json toggle_gpu_selection(const Json& scenario, const std::string& id);
+
+// Index of the worker named `name`, or -1.
+int worker_index(const Json& scenario, const std::string& name);
+bool name_taken(const Json& scenario, const std::string& name);
+
+}  // namespace placement::ui

@@ -1,0 +1,221 @@
+// The cluster: a card per worker (state, labels, a RAM bar) with a memory bar per GPU — total,
+// system-reserved, the claims of existing instances coloured per model, and the claim of the
+// inspected candidate (the winner unless one is picked in the fit/scoring steps). Clicking a card
+// selects the worker, clicking a bar the GPU; in manual GPU selection mode a click also toggles
+// the GPU in the model's gpu_selector. Claims are the scenario's and the core's numbers as given.
+#include <algorithm>
+#include <map>
+
+#include "app/app.h"
+#include "app/format.h"
+#include "app/worker_edits.h"
+#include "imgui.h"
+#include "panels/panels.h"
+#include "panels/trace_views.h"
+#include "test_hooks.h"
+
+namespace placement::ui {
+
+namespace {
+
+constexpr float kCardWidth = 250.0f;
+
+struct Segment {
+  double bytes = 0;
+  ImU32 colour = 0;
+  std::string who;
+};
+
+// Claims on one worker: per GPU index, and RAM.
+struct Load {
+  std::map<int, std::vector<Segment>> vram;
+  std::vector<Segment> ram;
+};
+
+ImU32 model_colour(const Json& model_id) {
+  static const ImU32 palette[] = {IM_COL32(86, 140, 230, 255), IM_COL32(220, 140, 60, 255), IM_COL32(170, 100, 210, 255),
+                                  IM_COL32(80, 190, 190, 255), IM_COL32(210, 90, 140, 255), IM_COL32(160, 170, 70, 255)};
+  const std::size_t h = std::hash<std::string>{}(model_id.dump());
+  return palette[h % (sizeof palette / sizeof palette[0])];
+}
+
+void add_claim(Load& load, const Json& claim, ImU32 colour, const std::string& who) {
+  if (!claim.is_object()) return;
+  const Json vram = claim.value("vram", Json(nullptr));
+  if (vram.is_object())
+    for (auto it = vram.begin(); it != vram.end(); ++it) {
+      int index = 0;
+      try {
+        index = std::stoi(it.key());
+      } catch (const std::exception&) {
+        continue;
+      }
+      load.vram[index].push_back(Segment{number_or(it.value()), colour, who});
+    }
+  const Json ram = claim.value("ram", Json(nullptr));
+  if (ram.is_number() && ram.get<double>() > 0) load.ram.push_back(Segment{ram.get<double>(), colour, who});
+}
+
+// Existing instances' claims by worker id (main and subordinate workers).
+std::map<std::string, Load> existing_load(const Json& scenario) {
+  std::map<std::string, Load> out;
+  for (const auto& inst : scenario.value("model_instances", Json::array())) {
+    const ImU32 colour = model_colour(inst.value("model_id", Json(nullptr)));
+    const std::string who = value_text("", inst.value("name", Json(nullptr)));
+    add_claim(out[inst.value("worker_id", Json(nullptr)).dump()], inst.value("computed_resource_claim", Json(nullptr)), colour, who);
+    const Json ds = inst.value("distributed_servers", Json(nullptr));
+    if (ds.is_object() && ds.contains("subordinate_workers") && ds["subordinate_workers"].is_array())
+      for (const auto& sub : ds["subordinate_workers"])
+        add_claim(out[sub.value("worker_id", Json(nullptr)).dump()], sub.value("computed_resource_claim", Json(nullptr)), colour, who);
+  }
+  return out;
+}
+
+std::map<std::string, Load> candidate_load(const Json& candidate) {
+  std::map<std::string, Load> out;
+  if (!candidate.is_object()) return out;
+  const ImU32 colour = IM_COL32(90, 230, 120, 150);
+  add_claim(out[candidate.value("worker_name", std::string())], candidate.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
+  const Json subs = candidate.value("subordinate_workers", Json(nullptr));
+  if (subs.is_array())
+    for (const auto& s : subs) add_claim(out[s.value("worker_name", std::string())], s.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
+  return out;
+}
+
+// One memory bar: reserved from the left, then the claims, then the candidate's claim.
+void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<Segment>& claims,
+              const std::vector<Segment>& candidate) {
+  dl->AddRectFilled(min, max, IM_COL32(45, 48, 56, 255));
+  const float width = max.x - min.x;
+  double at = 0;
+  auto put = [&](double bytes, ImU32 colour, bool outline) {
+    if (total <= 0 || bytes <= 0) return;
+    const float x0 = min.x + float(std::min(at, total) / total) * width;
+    at += bytes;
+    const float x1 = min.x + float(std::min(at, total) / total) * width;
+    if (x1 > x0) dl->AddRectFilled(ImVec2(x0, min.y), ImVec2(x1, max.y), colour);
+    if (outline && x1 > x0) dl->AddRect(ImVec2(x0, min.y), ImVec2(x1, max.y), IM_COL32(140, 255, 160, 255), 0, 0, 2.0f);
+  };
+  put(reserved, IM_COL32(110, 110, 118, 255), false);
+  for (const Segment& s : claims) put(s.bytes, s.colour, false);
+  for (const Segment& s : candidate) put(s.bytes, s.colour, true);
+  if (at > total && total > 0) dl->AddRectFilled(ImVec2(max.x - 4, min.y), max, IM_COL32(240, 60, 50, 255));  // over capacity
+}
+
+std::string claims_tooltip(const std::vector<Segment>& claims, const std::vector<Segment>& candidate) {
+  std::string out;
+  for (const Segment& s : claims) out += s.who + ": " + gib_text(s.bytes) + "\n";
+  for (const Segment& s : candidate) out += "inspected candidate: " + gib_text(s.bytes) + "\n";
+  return out.empty() ? "no claims" : out;
+}
+
+double reserved_of(const Json& worker, const char* modern, const char* older) {
+  const Json r = worker.value("system_reserved", Json(nullptr));
+  if (!r.is_object()) return 0;
+  return number_or(r.contains(modern) ? r[modern] : r.value(older, Json(nullptr)));
+}
+
+void draw_card(App& app, const Json& worker, const Load& load, const Load& cand, bool in_winner) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const std::string name = worker.value("name", std::string("?"));
+  const Selection& sel = app.ui().selection;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+
+  // Header: name, state, labels; the whole header selects the worker.
+  ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(kCardWidth, line * 2));
+  if (ImGui::IsItemClicked()) app.select_worker(name);
+  test_hooks::tag("worker/" + name, name);
+  const std::string dropped = filter_drop(app.results().trace(), name);
+  const std::string state = worker.value("state", std::string("?"));
+  dl->AddText(ImVec2(origin.x + 6, origin.y + 2), IM_COL32(235, 235, 240, 255), name.c_str());
+  std::string sub = state;
+  const Json labels = worker.value("labels", Json(nullptr));
+  if (labels.is_object())
+    for (auto it = labels.begin(); it != labels.end(); ++it) sub += "  " + it.key() + "=" + value_text("", it.value());
+  if (!dropped.empty()) sub = "filtered: " + dropped;
+  dl->AddText(ImVec2(origin.x + 6, origin.y + 2 + line), dropped.empty() ? IM_COL32(160, 165, 175, 255) : IM_COL32(255, 120, 110, 255), sub.c_str());
+
+  // RAM bar.
+  const Json status = worker.value("status", Json::object());
+  const Json memory = status.is_object() ? status.value("memory", Json::object()) : Json::object();
+  const double ram_total = number_or(memory.value("total", Json(nullptr)));
+  const bool unified = memory.value("is_unified_memory", false);
+  {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(kCardWidth, line));
+    const ImVec2 bar_min(p.x + 4, p.y + 1), bar_max(p.x + kCardWidth - 4, p.y + line - 2);
+    draw_bar(dl, bar_min, bar_max, ram_total, reserved_of(worker, "ram", "memory"), load.ram, cand.ram);
+    const std::string text = std::string(unified ? "unified " : "RAM ") + gib_text(ram_total);
+    dl->AddText(ImVec2(bar_min.x + 4, bar_min.y), IM_COL32(255, 255, 255, 230), text.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", claims_tooltip(load.ram, cand.ram).c_str());
+  }
+
+  // GPU bars.
+  const Json gpus = status.is_object() ? status.value("gpu_devices", Json::array()) : Json::array();
+  const double reserved_vram = reserved_of(worker, "vram", "gpu_memory");
+  static const std::vector<Segment> none;
+  for (const auto& g : gpus) {
+    const int index = g.value("index", 0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const std::string gid = "gpu/" + name + "/" + std::to_string(index);
+    ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(kCardWidth, line * 1.3f));
+    if (ImGui::IsItemClicked()) app.select_gpu(name, index);
+    test_hooks::tag(gid, name + " GPU " + std::to_string(index));
+    const bool hovered = ImGui::IsItemHovered();
+    auto claims = load.vram.find(index);
+    auto mine = cand.vram.find(index);
+    const std::vector<Segment>& c1 = claims == load.vram.end() ? none : claims->second;
+    const std::vector<Segment>& c2 = mine == cand.vram.end() ? none : mine->second;
+    const double total = number_or(g.contains("memory") && g["memory"].is_object() ? g["memory"].value("total", Json(nullptr)) : Json(nullptr));
+    const ImVec2 bar_min(p.x + 4, p.y + 2), bar_max(p.x + kCardWidth - 4, p.y + line * 1.3f - 2);
+    draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2);
+    const bool selected = sel.worker == name && sel.gpu && *sel.gpu == index;
+    if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, IM_COL32(90, 170, 255, 255), 0, 0, 2.0f);
+    if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), IM_COL32(255, 220, 80, 255), 0, 0, 2.0f);
+    const std::string text = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU"))) + " " + gib_text(total);
+    dl->AddText(ImVec2(bar_min.x + 4, bar_min.y + 1), IM_COL32(255, 255, 255, 235), text.c_str());
+    if (hovered) ImGui::SetTooltip("%s%s", claims_tooltip(c1, c2).c_str(), app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "");
+  }
+  if (gpus.empty()) ImGui::TextDisabled("  CPU only");
+
+  // Card frame: yellow when selected, green when it hosts the shown candidate.
+  const ImVec2 end(origin.x + kCardWidth, ImGui::GetCursorScreenPos().y);
+  ImU32 frame = IM_COL32(80, 84, 96, 255);
+  if (in_winner) frame = IM_COL32(90, 230, 120, 255);
+  if (sel.worker == name && !sel.gpu) frame = IM_COL32(255, 220, 80, 255);
+  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(end.x + 1, end.y + 1), frame, 4.0f, 0, in_winner || sel.worker == name ? 2.0f : 1.0f);
+  ImGui::Dummy(ImVec2(kCardWidth, 4));
+}
+
+}  // namespace
+
+void draw_cluster_canvas(App& app) {
+  const Json workers = app.scenario().value("workers", Json::array());
+  if (workers.empty()) {
+    ImGui::TextDisabled("No workers: add one in 1 Cluster & model.");
+    return;
+  }
+  const std::map<std::string, Load> existing = existing_load(app.scenario());
+  const int shown = app.shown_candidate();
+  const Json candidate = shown >= 0 ? app.results().candidates()[std::size_t(shown)] : Json(nullptr);
+  const std::map<std::string, Load> cand = candidate_load(candidate);
+  if (shown >= 0)
+    ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Green: claim of candidate %d%s", shown, shown == app.results().selected() ? " (the winner)" : "");
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = std::max(1, int(avail / (kCardWidth + 12.0f)));
+  static const Load empty;
+  if (!ImGui::BeginTable("cards", columns, ImGuiTableFlags_SizingFixedFit)) return;
+  for (const auto& w : workers) {
+    ImGui::TableNextColumn();
+    const std::string name = w.value("name", std::string("?"));
+    ImGui::PushID(name.c_str());
+    auto e = existing.find(w.value("id", Json(nullptr)).dump());
+    auto c = cand.find(name);
+    draw_card(app, w, e == existing.end() ? empty : e->second, c == cand.end() ? empty : c->second, c != cand.end());
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,133 @@
+// Existing load: the model instances the cluster already runs (of this model and others), edited
+// or placed by hand; Deploy (toolbar) adds the winner as one more.
+#include "app/app.h"
+#include "app/deploy.h"
+#include "app/format.h"
+#include "imgui.h"
+#include "panels/edit_widgets.h"
+#include "panels/panels.h"
+
+namespace placement::ui {
+
+namespace {
+
+const std::vector<std::string> kInstanceStates = {"running", "pending", "scheduled", "initializing", "downloading",
+                                                  "starting", "analyzing", "error", "unreachable"};
+
+std::string claim_summary(const Json& claim) {
+  if (!claim.is_object()) return "no claim";
+  std::string out;
+  const Json vram = claim.value("vram", Json(nullptr));
+  if (vram.is_object())
+    for (auto it = vram.begin(); it != vram.end(); ++it) out += (out.empty() ? "VRAM " : ", ") + it.key() + ": " + gib_text(number_or(it.value()));
+  const Json ram = claim.value("ram", Json(nullptr));
+  if (ram.is_number()) out += (out.empty() ? "" : "; ") + std::string("RAM ") + gib_text(ram.get<double>());
+  return out.empty() ? "no claim" : out;
+}
+
+// Hand placement: one instance on one worker, with a VRAM claim per chosen GPU.
+void draw_manual_placement(App& app) {
+  static int worker = 0;
+  static double vram_gib = 8.0;
+  static double ram_gib = 0.0;
+  static bool other_model = false;
+  static unsigned gpu_mask = 1;
+  const Json workers = app.scenario().value("workers", Json::array());
+  if (workers.empty()) {
+    ImGui::TextDisabled("add a worker first");
+    return;
+  }
+  if (worker >= int(workers.size())) worker = 0;
+  const Json& w = workers[std::size_t(worker)];
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  if (ImGui::BeginCombo("worker##place", w.value("name", std::string("?")).c_str())) {
+    for (std::size_t i = 0; i < workers.size(); ++i)
+      if (ImGui::Selectable(workers[i].value("name", std::string("?")).c_str(), int(i) == worker)) worker = int(i);
+    ImGui::EndCombo();
+  }
+  const Json gpus = w.contains("status") && w["status"].is_object() ? w["status"].value("gpu_devices", Json::array()) : Json::array();
+  for (std::size_t g = 0; g < gpus.size() && g < 32; ++g) {
+    bool on = (gpu_mask >> g) & 1u;
+    ImGui::SameLine();
+    const std::string label = "GPU " + std::to_string(gpus[g].value("index", 0)) + "##place" + std::to_string(g);
+    if (ImGui::Checkbox(label.c_str(), &on)) gpu_mask = on ? gpu_mask | (1u << g) : gpu_mask & ~(1u << g);
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ImGui::InputDouble("VRAM per GPU (GiB)", &vram_gib, 1, 8, "%.2f");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ImGui::InputDouble("RAM (GiB)", &ram_gib, 1, 8, "%.2f");
+  ImGui::Checkbox("of another model", &other_model);
+  ImGui::SameLine();
+  if (ImGui::Button("Place instance")) {
+    const Json& model = app.scenario().value("model", Json::object());
+    Json candidate = Json::object();
+    candidate["worker_id"] = w.value("id", Json(nullptr));
+    candidate["worker_name"] = w.value("name", Json(nullptr));
+    Json indexes = Json::array();
+    Json vram = Json::object();
+    for (std::size_t g = 0; g < gpus.size() && g < 32; ++g)
+      if ((gpu_mask >> g) & 1u) {
+        const int index = gpus[g].value("index", 0);
+        indexes.push_back(index);
+        vram[std::to_string(index)] = static_cast<long long>(vram_gib * 1073741824.0);
+      }
+    candidate["gpu_indexes"] = indexes.empty() ? Json(nullptr) : indexes;
+    candidate["computed_resource_claim"] = Json{{"ram", static_cast<long long>(ram_gib * 1073741824.0)}, {"vram", vram}};
+    Json doc = deploy_candidate(app.scenario(), candidate);
+    if (other_model) {
+      Json& inst = doc["model_instances"].back();
+      const long long other = model.contains("id") && model["id"].is_number_integer() ? model["id"].get<long long>() + 1000 : 1000;
+      inst["model_id"] = other;
+      inst["model_name"] = "other-model";
+      inst["name"] = "other-model-" + inst["id"].dump();
+    }
+    app.edit(std::move(doc));
+  }
+}
+
+}  // namespace
+
+void draw_instances_panel(App& app) {
+  if (!ImGui::CollapsingHeader("Model instances (existing load)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const Json instances = app.scenario().value("model_instances", Json::array());
+  const Json model_id = app.scenario().value("model", Json::object()).value("id", Json(nullptr));
+  long long mine = 0;
+  for (const auto& i : instances) mine += i.value("model_id", Json(nullptr)) == model_id ? 1 : 0;
+  ImGui::Text("%lld of %lld replicas of this model exist; %zu instances in all", mine,
+              app.scenario().value("model", Json::object()).value("replicas", 1LL), instances.size());
+  if (ImGui::BeginTable("instances", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    for (const char* h : {"name", "model", "state", "worker", "claim", ""}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+      const Json& inst = instances[i];
+      const std::string base = "/model_instances/" + std::to_string(i);
+      ImGui::PushID(int(i));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value_text("", inst.value("name", Json(nullptr))).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted((inst.value("model_id", Json(nullptr)) == model_id ? std::string("this") : value_text("", inst.value("model_id", Json(nullptr)))).c_str());
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-1);
+      edit_choice(app, "##state", ptr(base + "/state"), kInstanceStates);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value_text("", inst.value("worker_name", inst.value("worker_id", Json(nullptr)))).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(claim_summary(inst.value("computed_resource_claim", Json(nullptr))).c_str());
+      ImGui::TableNextColumn();
+      if (ImGui::SmallButton("remove")) {
+        Json next = app.scenario();
+        next["model_instances"].erase(i);
+        app.edit(std::move(next));
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (ImGui::TreeNode("Place an instance by hand")) {
+    draw_manual_placement(app);
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,68 @@
+// The layout: menu bar, toolbar, banner and the scenario's description on top; the cluster
+// canvas with "why not here?" on the left; the phase chosen by the stepper on the right.
+#include "app/app.h"
+#include "imgui.h"
+#include "panels/panels.h"
+#include "test_hooks.h"
+
+namespace placement::ui {
+
+namespace {
+
+void draw_description(App& app) {
+  const Json& s = app.scenario();
+  if (!s.contains("description") || !s["description"].is_string()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", s["description"].get_ref<const std::string&>().c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void draw_phase(App& app) {
+  switch (app.ui().step) {
+    case Step::cluster:
+      draw_model_panel(app);
+      draw_worker_editor(app);
+      draw_instances_panel(app);
+      break;
+    case Step::filters: draw_stepper_filters(app); break;
+    case Step::fit: draw_stepper_fit(app); break;
+    case Step::scoring: draw_stepper_scoring(app); break;
+    case Step::scale_down: draw_scale_down_panel(app); break;
+  }
+}
+
+}  // namespace
+
+void draw_main_window(App& app) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  ImGui::Begin("Placement Explorer", nullptr, flags);
+  ImGui::PopStyleVar();
+  draw_menu_bar(app);
+  draw_toolbar(app);
+  draw_banner(app);
+  draw_description(app);
+
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float left = avail * 0.48f;
+  ImGui::BeginChild("cluster-view", ImVec2(left, 0), true);
+  draw_cluster_canvas(app);
+  draw_why_not_here(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("phase-view", ImVec2(0, 0), true);
+  draw_step_tabs(app);
+  ImGui::Separator();
+  ImGui::BeginChild("phase-body");
+  draw_phase(app);
+  ImGui::EndChild();
+  ImGui::EndChild();
+  ImGui::End();
+  draw_paste_dialog(app);
+}
+
+}  // namespace placement::ui

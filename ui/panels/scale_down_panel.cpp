@@ -1,0 +1,70 @@
+// Phase 5, scale-down: the target replica count, the core's ascending ranking of this model's
+// instances (the first go first) with each scorer's points; the toolbar's Scale down applies it.
+#include <algorithm>
+
+#include "app/app.h"
+#include "app/format.h"
+#include "imgui.h"
+#include "panels/edit_widgets.h"
+#include "panels/panels.h"
+#include "panels/trace_views.h"
+
+namespace placement::ui {
+
+void draw_scale_down_panel(App& app) {
+  const Json sd_field = app.scenario().value("scale_down", Json(nullptr));
+  bool set = sd_field.is_object();
+  if (ImGui::Checkbox("Target replica count for scale-down", &set)) {
+    const long long replicas = app.scenario().value("model", Json::object()).value("replicas", 1LL);
+    set_value(app, ptr("/scale_down"), set ? Json{{"replicas", replicas > 0 ? replicas - 1 : 0}} : Json(nullptr), false);
+  }
+  if (set) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    edit_int(app, "replicas##sd", ptr("/scale_down/replicas"), 1);
+  } else {
+    ImGui::TextDisabled("without a target the model's replicas field is the target");
+  }
+  const Results& r = app.results();
+  const std::string error = r.input_error();
+  if (!error.empty()) {
+    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
+    return;
+  }
+  const Json ranking = r.scale_down.value("ranking", Json::array());
+  const Json del = r.scale_down.value("delete", Json::array());
+  if (ranking.empty()) {
+    ImGui::TextDisabled("Nothing to rank: the model has no instances.");
+  } else if (ImGui::BeginTable("ranking", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"#", "instance", "status", "offload_layer", "placement", "total"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    int n = 1;
+    for (const auto& e : ranking) {
+      const bool goes = std::find(del.begin(), del.end(), e.value("instance_id", Json(nullptr))) != del.end();
+      ImGui::TableNextRow();
+      if (goes) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(130, 50, 40, 120));
+      ImGui::TableNextColumn();
+      ImGui::Text("%d%s", n++, goes ? " delete" : " keep");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value_text("", e.value("name", Json(nullptr))).c_str());
+      const Json scores = e.value("scores", Json::object());
+      for (const char* k : {"status", "offload_layer", "placement"}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(scores.contains(k) ? score_text(number_or(scores[k])).c_str() : "-");
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(score_text(number_or(e.value("score", Json(nullptr)))).c_str());
+    }
+    ImGui::EndTable();
+  }
+  const Json& t = r.scale_down_trace();
+  for (const char* list : {"quirks", "warnings"}) {
+    const Json items = t.value(list, Json(nullptr));
+    if (items.is_array())
+      for (const auto& x : items) ImGui::BulletText("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
+  }
+  const Json err = t.value("error", Json(nullptr));
+  if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,98 @@
+// Phase 2, base filters: a workers x filters grid (pass/fail with the reason on hover), the
+// filters that did not apply and why, and the aggregated counts of the trace's summary.
+#include "app/app.h"
+#include "app/format.h"
+#include "imgui.h"
+#include "panels/panels.h"
+#include "panels/trace_views.h"
+
+namespace placement::ui {
+
+namespace {
+
+const Json* verdict_of(const Json& filter, const std::string& worker) {
+  const Json* ws = filter.contains("workers") && filter["workers"].is_array() ? &filter["workers"] : nullptr;
+  if (!ws) return nullptr;
+  for (const auto& w : *ws)
+    if (w.value("worker_name", std::string()) == worker) return &w;
+  return nullptr;
+}
+
+void draw_grid(App& app, const Json& filters) {
+  std::vector<const Json*> applied;
+  for (const auto& f : filters)
+    if (f.value("status", std::string()) == "applied") applied.push_back(&f);
+  const Json workers = app.scenario().value("workers", Json::array());
+  if (applied.empty() || !ImGui::BeginTable("filter-grid", int(applied.size()) + 1,
+                                            ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
+    return;
+  ImGui::TableSetupColumn("worker");
+  for (const Json* f : applied) {
+    const std::string head = f->value("filter", std::string("?")) + " " + value_text("", f->value("in", Json(nullptr))) + "->" +
+                             value_text("", f->value("kept", Json(nullptr)));
+    ImGui::TableSetupColumn(head.c_str());
+  }
+  ImGui::TableHeadersRow();
+  for (const auto& w : workers) {
+    const std::string name = w.value("name", std::string("?"));
+    ImGui::TableNextColumn();
+    if (ImGui::Selectable(name.c_str(), app.ui().selection.worker == name)) app.select_worker(name);
+    for (const Json* f : applied) {
+      ImGui::TableNextColumn();
+      const Json* v = verdict_of(*f, name);
+      if (!v) {
+        ImGui::TextDisabled("not run");  // dropped by an earlier filter
+        continue;
+      }
+      const bool pass = v->value("pass", false);
+      ImGui::TextColored(pass ? ImVec4(0.45f, 0.9f, 0.5f, 1) : ImVec4(1, 0.45f, 0.4f, 1), "%s", pass ? "pass" : "fail");
+      const std::string reason = reason_text(*v);
+      if (!pass) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(value_text("", v->value("code", Json(nullptr))).c_str());
+      }
+      if (ImGui::IsItemHovered() && !reason.empty() && reason != "-") ImGui::SetTooltip("%s", reason.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_stepper_filters(App& app) {
+  const Json& trace = app.results().trace();
+  const std::string error = app.results().input_error();
+  if (!error.empty()) {
+    ImGui::TextWrapped("The scenario has an error, so nothing was filtered: %s", error.c_str());
+    return;
+  }
+  const Json filters = trace.value("filters", Json::array());
+  if (filters.empty()) {
+    ImGui::TextDisabled("No filter ran (a fixed candidate list, or no workers).");
+    return;
+  }
+  ImGui::TextWrapped("Each worker passes the base filters in chain order; a worker dropped by one filter is not seen by the next.");
+  draw_grid(app, filters);
+  ImGui::Spacing();
+  for (const auto& f : filters) {
+    const std::string status = f.value("status", std::string("?"));
+    const std::string why = value_text("", f.value("why", Json(nullptr)));
+    if (status == "applied")
+      ImGui::BulletText("%s: %s of %s workers kept. %s", f.value("filter", std::string("?")).c_str(), value_text("", f.value("kept", Json(nullptr))).c_str(),
+                        value_text("", f.value("in", Json(nullptr))).c_str(), why.c_str());
+    else
+      ImGui::BulletText("%s: %s. %s", f.value("filter", std::string("?")).c_str(), status == "not_applied" ? "not applied" : "not run", why.c_str());
+  }
+  const Json summary = trace.value("summary", Json::array());
+  if (!summary.empty() && ImGui::TreeNodeEx("Counts (the whole decision)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    for (const auto& l : summary) {
+      const std::string params = fields_text(l.value("params", Json(nullptr)));
+      ImGui::BulletText("%s of %s %s: %s%s", value_text("", l.value("count", Json(nullptr))).c_str(), value_text("", l.value("of", Json(nullptr))).c_str(),
+                        value_text("", l.value("unit", Json(nullptr))).c_str(), value_text("", l.value("key", Json(nullptr))).c_str(),
+                        params.empty() ? "" : (" (" + params + ")").c_str());
+    }
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,159 @@
+// Phase 3, resource fit: which selector ran and why, the requirement, every strategy (tried,
+// skipped and why, not reached; caps hit; rejected GPUs/workers with the shortfall per
+// dimension; what a stop rule left unexamined) and the candidates with their per-GPU claims.
+#include "app/app.h"
+#include "app/format.h"
+#include "imgui.h"
+#include "panels/panels.h"
+#include "panels/trace_views.h"
+#include "test_hooks.h"
+
+namespace placement::ui {
+
+namespace {
+
+void draw_requirement(const Json& req) {
+  if (!req.is_object() || req.empty()) return;
+  if (!ImGui::TreeNodeEx("Requirement", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  for (auto it = req.begin(); it != req.end(); ++it) {
+    const Json& v = it.value();
+    if (it.key() == "queries") continue;
+    std::string text;
+    if (v.is_object()) {
+      const Json shown = v.contains("bytes") ? v["bytes"] : v.contains("value") ? v["value"] : v.contains("nonuma") ? v["nonuma"] : Json(nullptr);
+      text = value_text(v.contains("bytes") || v.contains("nonuma") ? "bytes" : it.key(), shown);
+      if (v.contains("source")) text += "  [" + value_text("", v["source"]) + "]";
+    } else {
+      text = value_text(it.key(), v);
+    }
+    ImGui::BulletText("%s: %s", it.key().c_str(), text.c_str());
+  }
+  const Json queries = req.value("queries", Json(nullptr));
+  if (queries.is_array())
+    for (const auto& q : queries)
+      ImGui::BulletText("estimate query offload %s split %s -> %s", value_text("", q.value("offload", Json(nullptr))).c_str(),
+                        value_text("", q.value("tensor_split", Json(nullptr))).c_str(), value_text("", q.value("source", Json(nullptr))).c_str());
+  ImGui::TreePop();
+}
+
+void draw_strategy(const Json& s, int n) {
+  const std::string id = s.value("strategy", std::string("?"));
+  const std::string status = s.value("status", std::string("?"));
+  std::string head = id + ": " + status;
+  if (status == "skipped") head += " (" + reason_text(s.value("skip", Json::object())) + ")";
+  if (status == "tried") head += ", " + value_text("", s.value("candidates_found", Json(0))) + " candidates";
+  ImGui::PushID(n);
+  const bool open = ImGui::TreeNodeEx(head.c_str(), status == "tried" ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  if (open) {
+    const std::string examined = fields_text(s.value("examined", Json(nullptr)));
+    if (!examined.empty()) ImGui::Text("examined: %s", examined.c_str());
+    for (const char* list : {"caps", "quirks"}) {
+      const Json items = s.value(list, Json(nullptr));
+      if (items.is_array())
+        for (const auto& c : items) ImGui::BulletText("%s: %s", list, fields_text(c).c_str());
+    }
+    const Json rej = s.value("rejections", Json(nullptr));
+    if (rej.is_array()) {
+      int k = 0;
+      for (const auto& r : rej) draw_rejection(r, k++);
+    }
+    const Json skipped = s.value("not_examined", Json(nullptr));
+    if (skipped.is_array())
+      for (const auto& ne : skipped)
+        ImGui::BulletText("not examined: %s (%s)", candidate_label(ne.value("subject", ne)).c_str(), value_text("", ne.value("rule", Json(nullptr))).c_str());
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+std::string claim_cells(const Json& claim) {
+  std::string out;
+  const Json vram = claim.value("vram", Json(nullptr));
+  if (vram.is_object())
+    for (auto it = vram.begin(); it != vram.end(); ++it) out += (out.empty() ? "" : ", ") + std::string("GPU ") + it.key() + " " + gib_text(number_or(it.value()));
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+void draw_candidates_table(App& app, bool with_scores) {
+  const Json& cands = app.results().candidates();
+  if (cands.empty()) {
+    ImGui::TextDisabled("No candidate.");
+    return;
+  }
+  std::vector<std::string> scorers;
+  if (with_scores && cands[0].contains("scores") && cands[0]["scores"].is_object())
+    for (auto it = cands[0]["scores"].begin(); it != cands[0]["scores"].end(); ++it) scorers.push_back(it.key());
+  const int columns = 4 + int(scorers.size()) + (with_scores ? 1 : 0);
+  if (!ImGui::BeginTable("candidates", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableSetupColumn("#");
+  ImGui::TableSetupColumn("candidate");
+  ImGui::TableSetupColumn("VRAM claim");
+  ImGui::TableSetupColumn("RAM / layers");
+  for (const auto& s : scorers) ImGui::TableSetupColumn(s.c_str());
+  if (with_scores) ImGui::TableSetupColumn("total");
+  ImGui::TableHeadersRow();
+  const int winner = app.results().selected();
+  const int shown = app.shown_candidate();
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    const Json& c = cands[i];
+    const Json claim = c.value("computed_resource_claim", Json::object());
+    ImGui::TableNextRow();
+    if (int(i) == winner) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 110, 60, 120));
+    ImGui::TableNextColumn();
+    const std::string label = std::to_string(i) + (int(i) == winner ? " winner" : "") + "##cand" + std::to_string(i);
+    if (ImGui::Selectable(label.c_str(), int(i) == shown, ImGuiSelectableFlags_SpanAllColumns)) app.inspect_candidate(int(i));
+    test_hooks::tag("candidate/" + std::to_string(i), candidate_label(c));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(candidate_label(c).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(claim_cells(claim).c_str());
+    ImGui::TableNextColumn();
+    std::string ram = value_text("ram", claim.value("ram", Json(nullptr)));
+    if (claim.value("total_layers", Json(nullptr)).is_number())
+      ram += "; " + value_text("", claim["offload_layers"]) + "/" + value_text("", claim["total_layers"]) + " layers";
+    ImGui::TextUnformatted(ram.c_str());
+    for (const auto& s : scorers) {
+      ImGui::TableNextColumn();
+      const Json v = c["scores"].value(s, Json(nullptr));
+      ImGui::TextUnformatted(v.is_number() ? score_text(v.get<double>()).c_str() : "-");
+    }
+    if (with_scores) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(score_text(number_or(c.value("score", Json(nullptr)))).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_stepper_fit(App& app) {
+  const std::string error = app.results().input_error();
+  if (!error.empty()) {
+    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
+    return;
+  }
+  const Json& trace = app.results().trace();
+  const Json dispatch = trace.value("dispatch", Json::object());
+  if (dispatch.contains("selector"))
+    ImGui::TextWrapped("Selector %s: %s", value_text("", dispatch["selector"]).c_str(), value_text("", dispatch.value("reason", Json(nullptr))).c_str());
+  draw_requirement(trace.value("requirement", Json::object()));
+  const Json strategies = trace.value("strategies", Json::array());
+  section("Strategies");
+  int n = 0;
+  for (const auto& s : strategies) draw_strategy(s, n++);
+  section("Candidates");
+  draw_candidates_table(app, false);
+  for (const char* list : {"caps", "quirks", "messages", "warnings"}) {
+    const Json items = trace.value(list, Json(nullptr));
+    if (!items.is_array() || items.empty()) continue;
+    if (ImGui::TreeNode(list)) {
+      for (const auto& x : items) ImGui::BulletText("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
+      ImGui::TreePop();
+    }
+  }
+  const Json err = trace.value("error", Json(nullptr));
+  if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
+}
+
+}  // namespace placement::ui

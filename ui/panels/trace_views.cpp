@@ -1,0 +1,92 @@
+#include "panels/trace_views.h"
+
+#include "app/format.h"
+#include "imgui.h"
+
+namespace placement::ui {
+
+std::string candidate_label(const Json& c) {
+  if (!c.is_object()) return value_text("", c);
+  std::string out = c.value("worker_name", std::string("?"));
+  const Json gpus = c.value("gpu_indexes", Json(nullptr));
+  if (gpus.is_array() && !gpus.empty()) out += " GPUs " + gpus.dump();
+  else if (c.contains("computed_resource_claim")) out += " (CPU)";
+  const Json rpc = c.value("rpc", Json(nullptr));
+  if (rpc.is_array() && !rpc.empty()) out += " + RPC " + rpc.dump();
+  const Json subs = c.value("subordinate_workers", Json(nullptr));
+  if (subs.is_array())
+    for (std::size_t i = 0; i < subs.size(); ++i) out += (i ? ", " : " + ") + subs[i].value("worker_name", std::string("?"));
+  return out;
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", title);
+  ImGui::Separator();
+}
+
+std::string reason_text(const Json& r) {
+  std::string out = value_text("", r.value("code", Json(nullptr)));
+  const std::string data = fields_text(r.value("data", Json(nullptr)));
+  return data.empty() ? out : out + " (" + data + ")";
+}
+
+void draw_rejection(const Json& r, int id) {
+  ImGui::PushID(id);
+  ImGui::BulletText("%s: %s", candidate_label(r.value("subject", Json(nullptr))).c_str(), reason_text(r).c_str());
+  const Json sfs = r.value("shortfalls", Json(nullptr));
+  if (sfs.is_array() && !sfs.empty() &&
+      ImGui::BeginTable("shortfalls", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"dimension", "GPU", "needs", "has", "short", "freeing claims closes it?"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& sf : sfs) {
+      const std::string dim = sf.value("dim", std::string("?"));
+      // Counts (layers) and the ratio dimension's integer bytes are shown as they are.
+      const std::string key = dim == "layers" || dim == "one_layer_count" ? "" : "need";
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(dim.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value_text("", sf.value("gpu_index", Json(nullptr))).c_str());
+      for (const char* k : {"need", "have", "short"}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(value_text(key.empty() ? "" : k, sf.value(k, Json(nullptr))).c_str());
+      }
+      ImGui::TableNextColumn();
+      const Json f = sf.value("freeable", Json(nullptr));
+      ImGui::TextUnformatted(f.is_boolean() ? (f.get<bool>() ? "yes: fits now if freed" : "no: too small even empty") : "-");
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopID();
+}
+
+bool subject_matches(const Json& s, const std::string& worker, int gpu) {
+  if (!s.is_object()) return false;
+  bool named = s.value("worker_name", std::string()) == worker;
+  if (!named) {
+    const Json subs = s.value("subordinate_workers", Json(nullptr));
+    if (subs.is_array())
+      for (const auto& sub : subs) named = named || sub.value("worker_name", std::string()) == worker;
+  }
+  if (!named) return false;
+  if (gpu < 0) return true;
+  const Json gpus = s.value("gpu_indexes", Json(nullptr));
+  if (!gpus.is_array() || gpus.empty()) return true;  // the whole worker
+  for (const auto& g : gpus)
+    if (g == gpu) return true;
+  return false;
+}
+
+std::string filter_drop(const Json& trace, const std::string& worker) {
+  const Json filters = trace.value("filters", Json::array());
+  for (const auto& f : filters) {
+    const Json ws = f.value("workers", Json(nullptr));
+    if (!ws.is_array()) continue;
+    for (const auto& w : ws)
+      if (w.value("worker_name", std::string()) == worker && w.value("pass", true) == false)
+        return f.value("filter", std::string("?")) + ": " + reason_text(w);
+  }
+  return "";
+}
+
+}  // namespace placement::ui

@@ -1,0 +1,24 @@
+// Small views of trace records shared by the stepper and "why not here?" (scheduler.md §6):
+// a candidate's one-line name, a rejection with its shortfall per dimension, a filter verdict.
+#pragma once
+
+#include <string>
+
+#include "scenario/types.h"
+
+namespace placement::ui {
+
+// "gpu-a GPUs [0,1] + gpu-b" (a result candidate or a rejection subject).
+std::string candidate_label(const Json& candidate);
+// A rejection {subject, code, shortfalls[], data}: its code line and a shortfall table.
+void draw_rejection(const Json& rejection, int id);
+// Whether a rejection/not-examined subject names `worker` (and, when gpu >= 0, that GPU).
+bool subject_matches(const Json& subject, const std::string& worker, int gpu);
+// The first filter that dropped `worker` ("" when it passed every applied filter), with reason.
+std::string filter_drop(const Json& trace, const std::string& worker);
+// A titled separator (ImGui 1.86 has no SeparatorText).
+void section(const char* title);
+// A verdict record's reason: "code (data)".
+std::string reason_text(const Json& record);
+
+}  // namespace placement::ui

@@ -1,0 +1,104 @@
+// The browser's main loop: GLFW + OpenGL3 ("#version 300 es", WebGL2) backends of ImGui, the
+// canvas kept in device pixels (toolchain.md, trap 8: GLFW's JavaScript library ignores
+// devicePixelRatio), ImGui in CSS pixels with the framebuffer scale set to the ratio, mouse
+// coordinates brought from device to CSS pixels, and the font rasterised at the ratio so text
+// stays sharp. Everything else is the App (ui/app, ui/panels).
+#include <emscripten.h>
+#include <emscripten/em_js.h>
+#include <GLFW/glfw3.h>
+
+#include <cfloat>
+#include <cmath>
+
+#include "app/explorer_instance.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "test_hooks.h"
+
+namespace {
+
+GLFWwindow* g_window = nullptr;
+float g_font_ratio = 0;
+
+// The canvas's CSS size and the ratio; sizes its backing store in device pixels.
+EM_JS(void, pe_canvas_metrics, (float* css_w, float* css_h, float* ratio), {
+  const canvas = Module['canvas'];
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, canvas.clientWidth || canvas.width);
+  const h = Math.max(1, canvas.clientHeight || canvas.height);
+  const bw = Math.max(1, Math.round(w * dpr));
+  const bh = Math.max(1, Math.round(h * dpr));
+  if (canvas.width !== bw) canvas.width = bw;
+  if (canvas.height !== bh) canvas.height = bh;
+  HEAPF32[css_w >> 2] = w;
+  HEAPF32[css_h >> 2] = h;
+  HEAPF32[ratio >> 2] = bw / w;
+});
+
+// ProggyClean rasterised at 13 px x ratio and drawn at 1/ratio: crisp at every zoom.
+void ensure_font(float ratio) {
+  if (std::fabs(ratio - g_font_ratio) < 0.01f) return;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig config;
+  config.SizePixels = std::round(13.0f * ratio);
+  config.OversampleH = config.OversampleV = 1;
+  config.PixelSnapH = true;
+  io.Fonts->AddFontDefault(&config);
+  io.FontGlobalScale = 1.0f / ratio;
+  if (g_font_ratio != 0) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  g_font_ratio = ratio;
+}
+
+void frame() {
+  float css_w = 0, css_h = 0, ratio = 1;
+  pe_canvas_metrics(&css_w, &css_h, &ratio);
+  ensure_font(ratio);
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  // The GLFW backend reports the window size GLFW was created with and the cursor in backing-store
+  // pixels; the canvas is what counts.
+  io.DisplaySize = ImVec2(css_w, css_h);
+  io.DisplayFramebufferScale = ImVec2(ratio, ratio);
+  if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / ratio, io.MousePos.y / ratio);
+  ImGui::NewFrame();
+  placement::ui::explorer_app().frame();
+  ImGui::Render();
+  glViewport(0, 0, int(css_w * ratio), int(css_h * ratio));
+  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace
+
+int main() {
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  float css_w = 1280, css_h = 800, ratio = 1;
+  pe_canvas_metrics(&css_w, &css_h, &ratio);
+  g_window = glfwCreateWindow(int(css_w), int(css_h), "Placement Explorer", nullptr, nullptr);
+  if (!g_window) return 1;
+  glfwMakeContextCurrent(g_window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is fixed; nothing to remember
+  ImGui::StyleColorsDark();
+  placement::ui::test_hooks::install();
+  ensure_font(ratio);
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  (void)placement::ui::explorer_app();
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}

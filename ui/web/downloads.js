@@ -1,0 +1,32 @@
+// Saving text as a file and picking files, without a server.
+
+export function downloadText(doc, fileName, text, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  doc.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers start the download asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+// A file name for the exported scenario: the model's name when it has one.
+export function scenarioFileName(scenarioText) {
+  try {
+    const name = JSON.parse(scenarioText)?.model?.name;
+    if (typeof name === 'string' && name.trim()) return name.trim().replace(/[^\w.-]+/g, '_') + '.scenario.json';
+  } catch (_) { /* fall through */ }
+  return 'placement-scenario.json';
+}
+
+// Calls onFile(file) each time the user picks a file with this input; the same file can be picked again.
+export function onFilePicked(input, onFile) {
+  input.addEventListener('change', () => {
+    const file = input.files && input.files[0];
+    input.value = '';
+    if (file) onFile(file);
+  });
+}

@@ -1,0 +1,43 @@
+// window.explorer: a small API for tests and for pages that embed the explorer.
+//   await explorer.ready;             the module runs and the first scenario is loaded and drawn
+//   explorer.loadScenario(json)       text or object; null, or the error text (nothing changed)
+//   explorer.scenario() / result()    JSON text (result() is what `placement schedule --json` prints)
+//   explorer.items()                  [{id, label, x, y, w, h}] in CSS pixels, from the last frame
+//   explorer.step(name)               cluster | filters | fit | scoring | scale-down
+//   await explorer.settled()          no recompute pending and a frame drawn after it
+
+export function createExplorerApi(win) {
+  let M = null;
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});  // the page reports the failure itself
+
+  const need = () => {
+    if (!M) throw new Error('explorer is not ready yet: await explorer.ready');
+    return M;
+  };
+  const nextFrame = () => new Promise((r) => win.requestAnimationFrame(() => r()));
+
+  return {
+    api: {
+      ready,
+      loadScenario(json) {
+        const text = typeof json === 'string' ? json : JSON.stringify(json);
+        const error = need().loadScenario(text);
+        return error ? error : null;
+      },
+      scenario: () => need().scenario(),
+      result: () => need().result(),
+      items: () => JSON.parse(need().items()),
+      step: (name) => need().step(name),
+      async settled() {
+        await ready;
+        do await nextFrame(); while (need().busy());
+        await nextFrame();  // items() then describe a frame drawn with the final result
+      },
+    },
+    attach(module) { M = module; },
+    resolve: () => resolveReady(),
+    reject: (e) => rejectReady(e),
+  };
+}

@@ -1,0 +1,168 @@
+// The page: starts the explorer module on the canvas and wires files, links, storage, the
+// clipboard and the scheduling worker to it (docs/explorer-architecture.md, "the page").
+// Start-up order: the link in the address bar, else the last good scenario saved in this
+// browser, else the first example.
+
+import { createStatus } from './status.js';
+import { createScenarioStore } from './scenario_store.js';
+import { createShareLink } from './share_link.js';
+import { createPasteDialog, keepKeysInDialogs } from './paste_dialog.js';
+import { createScheduleClient } from './schedule_client.js';
+import { createHost } from './host.js';
+import { createExplorerApi } from './explorer_api.js';
+import { startExplorerModule } from './module_loader.js';
+import { loadGgufFile, pickGgufFile } from './gguf_loader.js';
+import { onFilePicked } from './downloads.js';
+
+const FIRST_EXAMPLE = 'examples/binpack-vs-spread.json';
+const MiB = 1024 * 1024;
+
+const win = window;
+const doc = document;
+const canvas = doc.getElementById('canvas');
+const Module = {
+  canvas,
+  print: (text) => console.log(text),
+  printErr: (text) => console.warn(text),
+};
+const getModule = () => Module;
+
+const explorer = createExplorerApi(win);
+win.explorer = explorer.api;
+
+const status = createStatus(doc, getModule);
+
+const tooLong = doc.getElementById('too-long-dialog');
+const share = createShareLink({
+  win, getModule, status,
+  offerDownload(text) {
+    doc.getElementById('too-long-text').textContent = text;
+    if (!tooLong.open) tooLong.showModal();
+  },
+});
+const store = createScenarioStore(win.localStorage, () => {
+  const text = Module.scenario && Module.scenario();
+  if (text) share.dropStaleLink(text);
+  return text;
+}, status.error);
+doc.getElementById('too-long-download').addEventListener('click', () => host.downloadScenario());
+
+const paste = createPasteDialog(doc, getModule, status);
+const pickers = { gguf: doc.getElementById('gguf-input'), scenario: doc.getElementById('scenario-input') };
+
+let scheduler = null;
+function startScheduler() {
+  scheduler = createScheduleClient({
+    workerUrl: new URL('schedule_worker.js', import.meta.url).href,
+    coreUrl: new URL('placement_worker.js', doc.baseURI).href,
+    deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
+    onFatal(message) {
+      delete host.schedule;  // the app schedules on the main thread from now on
+      status.error(message + '; scheduling on the main thread instead.');
+    },
+  });
+  return scheduler;
+}
+
+const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers });
+try {
+  startScheduler();
+} catch (e) {
+  delete host.schedule;  // no workers here (or not allowed): the app schedules on the main thread
+  console.warn('[explorer] no scheduling worker: ' + (e && e.message || e));
+}
+win.peHost = host;
+
+// ---- files: pickers and drag-and-drop
+async function openGguf(file) {
+  const megabytes = (n) => (n / MiB).toFixed(n < 10 * MiB ? 1 : 0);
+  try {
+    const answer = await loadGgufFile(file, (bytes, size, name) => Module.loadGgufPrefix(bytes, size, name),
+      (done, want) => status.progress(`Reading ${file.name}: ${megabytes(done)} of ${megabytes(want)} MiB`, done / want));
+    if (answer.status === 'ok') status.announce('notice', `${file.name}: GGUF profile loaded.`);
+    else status.announce('error', `${file.name}: ${answer.message}`);
+    // Errors the reader gave are already in the app's banner; the page's own go there too.
+    if (answer.status === 'error' && /^the GGUF reader/.test(answer.message)) Module.showError(`${file.name}: ${answer.message}`);
+  } catch (e) {
+    status.error(`${file.name} could not be read: ${e && e.message || e}`);
+  } finally {
+    status.progressDone();
+  }
+}
+
+async function openScenarioFile(file) {
+  try {
+    const error = Module.loadScenario(await file.text());
+    if (error) status.announce('error', `${file.name}: ${error}`);
+    else status.announce('notice', `${file.name} loaded.`);
+  } catch (e) {
+    status.error(`${file.name} could not be read: ${e && e.message || e}`);
+  }
+}
+
+function openDroppedFiles(files) {
+  const gguf = pickGgufFile(files);
+  if (gguf) { openGguf(gguf); return; }
+  const json = files.find((f) => /\.json$/i.test(f.name) || f.type === 'application/json');
+  if (json) { openScenarioFile(json); return; }
+  status.error(`Drop a .gguf model file or a scenario .json (got ${files.map((f) => f.name).join(', ')}).`);
+}
+
+function acceptDrops() {
+  const hasFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files');
+  doc.addEventListener('dragover', (e) => { if (hasFiles(e)) { e.preventDefault(); doc.body.classList.add('dropping'); } });
+  doc.addEventListener('dragleave', (e) => { if (!e.relatedTarget) doc.body.classList.remove('dropping'); });
+  doc.addEventListener('drop', (e) => {
+    doc.body.classList.remove('dropping');
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    openDroppedFiles(Array.from(e.dataTransfer.files));
+  });
+}
+
+// ---- start-up
+async function loadFirstScenario() {
+  const fragment = share.currentFragment();
+  if (fragment && !share.openFragment(fragment)) return 'link';
+  const saved = store.load();
+  if (saved) {
+    const error = Module.loadScenario(saved);
+    if (!error) return 'saved';
+    status.announce('error', 'The scenario saved in this browser could not be loaded: ' + error);
+  }
+  try {
+    const response = await fetch(FIRST_EXAMPLE);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const error = Module.loadScenario(await response.text());
+    if (error) throw new Error(error);
+    return 'example';
+  } catch (e) {
+    status.error(`${FIRST_EXAMPLE} could not be loaded (${e && e.message || e}); pick one from the examples menu.`);
+    return 'none';
+  }
+}
+
+async function boot() {
+  keepKeysInDialogs(win);
+  try {
+    await startExplorerModule(win, Module);
+  } catch (e) {
+    doc.getElementById('splash').textContent = 'Placement Explorer could not start: ' + (e && e.message || e);
+    explorer.reject(e);
+    return;
+  }
+  explorer.attach(Module);
+  const source = await loadFirstScenario();
+  onFilePicked(pickers.gguf, openGguf);
+  onFilePicked(pickers.scenario, openScenarioFile);
+  acceptDrops();
+  share.followHashChanges();
+  win.addEventListener('pagehide', () => store.flush());
+  doc.addEventListener('visibilitychange', () => { if (doc.visibilityState === 'hidden') store.flush(); });
+  doc.getElementById('splash').hidden = true;
+  await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
+  performance.mark('explorer-interactive', { detail: { source } });
+  explorer.resolve();
+}
+
+boot();

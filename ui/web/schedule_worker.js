@@ -1,0 +1,31 @@
+// Web Worker: runs the scheduler core (placement_worker.js/.wasm, built from wasm/core_bindings.cpp
+// for ENVIRONMENT=worker) off the main thread, so the UI never waits for a decision.
+// Started as schedule_worker.js?core=<URL of placement_worker.js>.
+// In:  {generation, scenario}   Out: {ready} once, then {generation, schedule, scaleDown} or
+// {generation, error} per request, or {fatal} if the core cannot start.
+/* eslint-env worker */
+'use strict';
+
+const coreUrl = new URL(self.location.href).searchParams.get('core');
+let core = null;
+
+try {
+  importScripts(coreUrl);
+  createPlacementWorkerModule({ locateFile: (file) => new URL(file, coreUrl).href }).then(
+    (m) => { core = m; self.postMessage({ ready: true }); },
+    (e) => self.postMessage({ fatal: 'the scheduler core did not start: ' + (e && e.message || e) }));
+} catch (e) {
+  self.postMessage({ fatal: 'the scheduler core could not be loaded from ' + coreUrl + ': ' + (e && e.message || e) });
+}
+
+self.onmessage = (event) => {
+  const { generation, scenario } = event.data;
+  if (!core) { self.postMessage({ generation, error: 'the scheduler core is not ready' }); return; }
+  try {
+    const schedule = core.schedule(scenario);
+    const scaleDown = core.scaleDown(scenario);
+    self.postMessage({ generation, schedule, scaleDown });
+  } catch (e) {
+    self.postMessage({ generation, error: String(e && e.message || e) });
+  }
+};

@@ -1,0 +1,61 @@
+// Embind surface of the explorer app (docs/explorer-architecture.md, "The module"): every
+// function forwards to the one App; JSON crosses as embind std::string (toolchain.md, trap 9).
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "app/explorer_instance.h"
+#include "test_hooks.h"
+
+namespace {
+
+using placement::ui::explorer_app;
+
+std::string load_scenario(const std::string& text) { return explorer_app().load_scenario(text); }
+std::string scenario() { return explorer_app().scenario_text(); }
+std::string result() { return explorer_app().result(); }
+std::string scale_down_result() { return explorer_app().scale_down_result(); }
+std::string items() { return placement::ui::test_hooks::items_json(); }
+bool step(const std::string& name) { return explorer_app().step(name); }
+std::string load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name) {
+  return explorer_app().load_gguf_prefix(bytes, file_size, file_name);
+}
+std::string load_fragment(const std::string& fragment) { return explorer_app().load_fragment(fragment); }
+std::string fragment() { return explorer_app().fragment(); }
+std::string import_json(const std::string& text) { return explorer_app().import_json(text); }
+void undo() { explorer_app().undo(); }
+void redo() { explorer_app().redo(); }
+bool can_undo() { return explorer_app().can_undo(); }
+bool can_redo() { return explorer_app().can_redo(); }
+void show_error(const std::string& text) { explorer_app().show_error(text); }
+void show_notice(const std::string& text) { explorer_app().show_notice(text); }
+bool busy() { return explorer_app().busy(); }
+// Generations are small integers; JS numbers carry them exactly.
+void deliver_result(double generation, const std::string& schedule_text, const std::string& scale_down_text) {
+  if (generation < 0) return;
+  explorer_app().deliver_result(static_cast<std::uint64_t>(generation), schedule_text, scale_down_text);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(placement_explorer) {
+  using emscripten::function;
+  function("loadScenario", &load_scenario);
+  function("scenario", &scenario);
+  function("result", &result);
+  function("scaleDownResult", &scale_down_result);
+  function("items", &items);
+  function("step", &step);
+  function("loadGgufPrefix", &load_gguf_prefix);
+  function("loadFragment", &load_fragment);
+  function("fragment", &fragment);
+  function("importJson", &import_json);
+  function("undo", &undo);
+  function("redo", &redo);
+  function("canUndo", &can_undo);
+  function("canRedo", &can_redo);
+  function("showError", &show_error);
+  function("showNotice", &show_notice);
+  function("busy", &busy);
+  function("deliverResult", &deliver_result);
+}
