@@ -117,7 +117,9 @@ test('a GGUF file through the file input becomes a gguf_profile and a decision',
   assert.ok(!decision.error && Array.isArray(decision.candidates), 'no decision: ' + shown.slice(0, 200));
   assertSameBytes(shown, nativeResult(await ex.scenario(page)), 'result after loading the GGUF file');
   const read = await page.evaluate(() => window.__sliced);
-  assert.ok(read > 0 && read < fs.statSync(file).size, `read ${read} of ${fs.statSync(file).size} bytes`);
+  // The fixtures are header-only files (tensor data stripped), so the header is the whole file
+  // here; that only a prefix of a real file is read is checked in page_test.js.
+  assert.ok(read > 0 && read <= fs.statSync(file).size, `read ${read} of ${fs.statSync(file).size} bytes`);
 });
 
 test('Copy link, opened in a new page, gives the identical scenario', async ({ context, url }) => {
