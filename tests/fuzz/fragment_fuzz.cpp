@@ -7,14 +7,12 @@
 #include <cstdint>
 #include <string>
 
+#include "fuzz_check.h"
 #include "scheduler.h"
 #include "share/base64url.h"
 #include "share/fragment_codec.h"
 
 namespace {
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
 constexpr std::size_t kFuzzInflateCap = std::size_t{1} << 20;  // keep memory small; same logic
 }  // namespace
 
@@ -30,15 +28,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       try {
         json = decode_fragment(link, kFuzzInflateCap);
       } catch (const FragmentError& e) {
-        check(e.what()[0] != '\0');
+        fuzz_check(e.what()[0] != '\0');
         return 0;
       }
-      check(json.size() <= kFuzzInflateCap);
+      fuzz_check(json.size() <= kFuzzInflateCap);
       if (json.size() < 65536) (void)placement::schedule_json(json);
       break;
     }
     case 2:
-      check(decode_fragment(encode_fragment(rest), kMaxInflatedBytes) == rest);
+      fuzz_check(decode_fragment(encode_fragment(rest), kMaxInflatedBytes) == rest);
       break;
   }
   return 0;

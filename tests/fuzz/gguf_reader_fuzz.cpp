@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "fuzz_check.h"
 #include "gguf/gguf_json.h"
 #include "gguf/reader.h"
 
@@ -36,17 +37,14 @@ Outcome run(const std::uint8_t* data, std::size_t size, std::uint64_t file_size,
   return out;
 }
 
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
 
 void check_consistent(const GgufFile& f, std::uint64_t limit) {
-  check(f.metadata.size() == f.kv_count);
-  check(f.tensors.size() == f.tensor_count);
-  check(f.tensor_info_offset <= f.tensor_info_end && f.tensor_info_end <= limit);
-  check(f.alignment != 0 && (f.alignment & (f.alignment - 1)) == 0);
-  check(f.data_offset >= f.tensor_info_end && f.data_offset % f.alignment == 0);
-  for (const TensorInfo& t : f.tensors) check(t.dims.size() >= 1 && t.dims.size() <= 4 && t.offset % f.alignment == 0);
+  fuzz_check(f.metadata.size() == f.kv_count);
+  fuzz_check(f.tensors.size() == f.tensor_count);
+  fuzz_check(f.tensor_info_offset <= f.tensor_info_end && f.tensor_info_end <= limit);
+  fuzz_check(f.alignment != 0 && (f.alignment & (f.alignment - 1)) == 0);
+  fuzz_check(f.data_offset >= f.tensor_info_end && f.data_offset % f.alignment == 0);
+  for (const TensorInfo& t : f.tensors) fuzz_check(t.dims.size() >= 1 && t.dims.size() <= 4 && t.offset % f.alignment == 0);
   // The JSON view must cope with any bytes in strings.
   (void)gguf_file_to_json(f).dump(-1, ' ', false, placement::Json::error_handler_t::replace);
 }
@@ -60,26 +58,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   Outcome whole = run(data, size, size, o);
   if (whole.kind == Outcome::complete) check_consistent(whole.file, size);
-  check(whole.kind != Outcome::need_more);
+  fuzz_check(whole.kind != Outcome::need_more);
 
   // The same bytes as the beginning of a larger file: never an error the whole file does not
   // give, unless the larger size makes a count or length fit that did not fit before.
   Outcome larger = run(data, size, std::uint64_t{size} + 4096, o);
-  if (larger.kind == Outcome::need_more) check(larger.needed > size && larger.needed <= std::uint64_t{size} + 4096);
-  if (larger.kind == Outcome::complete) check(whole.kind == Outcome::complete && larger.file.tensor_info_end == whole.file.tensor_info_end);
+  if (larger.kind == Outcome::need_more) fuzz_check(larger.needed > size && larger.needed <= std::uint64_t{size} + 4096);
+  if (larger.kind == Outcome::complete) fuzz_check(whole.kind == Outcome::complete && larger.file.tensor_info_end == whole.file.tensor_info_end);
 
   // A shorter prefix of this file.
   std::size_t half = size / 2;
   Outcome part = run(data, half, size, o);
   switch (part.kind) {
     case Outcome::need_more:
-      check(part.needed > half && part.needed <= size);
+      fuzz_check(part.needed > half && part.needed <= size);
       break;
     case Outcome::error:
-      check(whole.kind == Outcome::error && part.error_text == whole.error_text);
+      fuzz_check(whole.kind == Outcome::error && part.error_text == whole.error_text);
       break;
     case Outcome::complete:
-      check(whole.kind == Outcome::complete && part.file.tensor_info_end == whole.file.tensor_info_end &&
+      fuzz_check(whole.kind == Outcome::complete && part.file.tensor_info_end == whole.file.tensor_info_end &&
             part.file.metadata.size() == whole.file.metadata.size());
       break;
   }
@@ -89,10 +87,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int round = 0; round < 64; ++round) {
       Outcome next = run(data, have, size, o);
       if (next.kind == Outcome::error) {
-        check(next.error_text == whole.error_text);
+        fuzz_check(next.error_text == whole.error_text);
         break;
       }
-      check(next.kind == Outcome::need_more && next.needed > have && next.needed <= size);
+      fuzz_check(next.kind == Outcome::need_more && next.needed > have && next.needed <= size);
       have = static_cast<std::size_t>(next.needed);
     }
   }

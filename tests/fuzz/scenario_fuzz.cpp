@@ -5,21 +5,16 @@
 #include <cstdint>
 #include <string>
 
+#include "fuzz_check.h"
 #include "scheduler.h"
-
-namespace {
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   const std::string scheduled = placement::schedule_json(text);
-  check(!scheduled.empty() && scheduled.front() == '{' && scheduled.back() == '\n');
+  fuzz_check(!scheduled.empty() && scheduled.front() == '{' && scheduled.back() == '\n');
   const std::string scaled = placement::scale_down_json(text);
-  check(!scaled.empty() && scaled.front() == '{');
+  fuzz_check(!scaled.empty() && scaled.front() == '{');
   // Determinism: the same bytes give the same answer.
-  if (size < 4096) check(placement::schedule_json(text) == scheduled);
+  if (size < 4096) fuzz_check(placement::schedule_json(text) == scheduled);
   return 0;
 }

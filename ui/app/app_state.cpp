@@ -27,21 +27,15 @@ void AppState::commit(Json next, const std::string& coalesce_key) {
   ++generation_;
 }
 
-bool AppState::undo() {
-  if (undo_.empty()) return false;
-  redo_.push_back(std::move(current_));
-  current_ = std::move(undo_.back());
-  undo_.pop_back();
-  open_key_.clear();
-  ++generation_;
-  return true;
-}
+bool AppState::undo() { return step_history(undo_, redo_); }
+bool AppState::redo() { return step_history(redo_, undo_); }
 
-bool AppState::redo() {
-  if (redo_.empty()) return false;
-  undo_.push_back(std::move(current_));
-  current_ = std::move(redo_.back());
-  redo_.pop_back();
+// Undo and redo are the same move between the two stacks, in opposite directions.
+bool AppState::step_history(std::vector<Json>& from, std::vector<Json>& to) {
+  if (from.empty()) return false;
+  to.push_back(std::move(current_));
+  current_ = std::move(from.back());
+  from.pop_back();
   open_key_.clear();
   ++generation_;
   return true;

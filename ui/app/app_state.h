@@ -42,6 +42,8 @@ class AppState {
   std::size_t redo_depth() const { return redo_.size(); }
 
  private:
+  bool step_history(std::vector<Json>& from, std::vector<Json>& to);
+
   Json current_;
   std::vector<Json> undo_;
   std::vector<Json> redo_;

@@ -26,11 +26,7 @@ void draw_scale_down_panel(App& app) {
     ImGui::TextDisabled("without a target the model's replicas field is the target");
   }
   const Results& r = app.results();
-  const std::string error = r.input_error();
-  if (!error.empty()) {
-    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
-    return;
-  }
+  if (draw_input_error(r.input_error())) return;
   const Json ranking = r.scale_down.value("ranking", Json::array());
   const Json del = r.scale_down.value("delete", Json::array());
   if (ranking.empty()) {

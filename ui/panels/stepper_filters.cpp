@@ -61,11 +61,7 @@ void draw_grid(App& app, const Json& filters) {
 
 void draw_stepper_filters(App& app) {
   const Json& trace = app.results().trace();
-  const std::string error = app.results().input_error();
-  if (!error.empty()) {
-    ImGui::TextWrapped("The scenario has an error, so nothing was filtered: %s", error.c_str());
-    return;
-  }
+  if (draw_input_error(app.results().input_error(), ", so nothing was filtered")) return;
   const Json filters = trace.value("filters", Json::array());
   if (filters.empty()) {
     ImGui::TextDisabled("No filter ran (a fixed candidate list, or no workers).");

@@ -128,11 +128,7 @@ void draw_candidates_table(App& app, bool with_scores) {
 }
 
 void draw_stepper_fit(App& app) {
-  const std::string error = app.results().input_error();
-  if (!error.empty()) {
-    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
-    return;
-  }
+  if (draw_input_error(app.results().input_error())) return;
   const Json& trace = app.results().trace();
   const Json dispatch = trace.value("dispatch", Json::object());
   if (dispatch.contains("selector"))

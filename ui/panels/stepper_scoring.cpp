@@ -43,11 +43,7 @@ void draw_scorer_record(const Json& rec, int n) {
 }  // namespace
 
 void draw_stepper_scoring(App& app) {
-  const std::string error = app.results().input_error();
-  if (!error.empty()) {
-    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
-    return;
-  }
+  if (draw_input_error(app.results().input_error())) return;
   const Json& trace = app.results().trace();
   ImGui::TextWrapped("Every candidate is scored by the chain; the highest total wins (ties: the earliest). Click a row to draw its claim on the canvas.");
   draw_candidates_table(app, true);

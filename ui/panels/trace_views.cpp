@@ -89,4 +89,10 @@ std::string filter_drop(const Json& trace, const std::string& worker) {
   return "";
 }
 
+bool draw_input_error(const std::string& error, const char* consequence) {
+  if (error.empty()) return false;
+  ImGui::TextWrapped("The scenario has an error%s: %s", consequence, error.c_str());
+  return true;
+}
+
 }  // namespace placement::ui

@@ -18,6 +18,9 @@ bool subject_matches(const Json& subject, const std::string& worker, int gpu);
 std::string filter_drop(const Json& trace, const std::string& worker);
 // A titled separator (ImGui 1.86 has no SeparatorText).
 void section(const char* title);
+// When the scenario was refused as bad input, draws "The scenario has an error<consequence>: …"
+// and returns true: the trace views have nothing to show then.
+bool draw_input_error(const std::string& error, const char* consequence = "");
 // A verdict record's reason: "code (data)".
 std::string reason_text(const Json& record);
 

@@ -69,11 +69,7 @@ void draw_why_not_here(App& app) {
     ImGui::TextDisabled("computing...");
     return;
   }
-  const std::string error = app.results().input_error();
-  if (!error.empty()) {
-    ImGui::TextWrapped("The scenario has an error: %s", error.c_str());
-    return;
-  }
+  if (draw_input_error(app.results().input_error())) return;
   const Json& trace = app.results().trace();
   const std::string dropped = filter_drop(trace, sel.worker);
   if (!dropped.empty()) {
