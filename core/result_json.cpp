@@ -51,14 +51,23 @@ Json candidate_to_json(const Candidate& c) {
   return j;
 }
 
-Json schedule_result_to_json(const ScheduleResult& r) {
+namespace {
+Json schedule_result_json(const ScheduleResult& r, Json trace) {
   Json cands = Json::array();
   for (const auto& c : r.candidates) cands.push_back(candidate_to_json(c));
-  return Json{{"candidates", cands},
-              {"selected", r.selected ? Json(*r.selected) : Json(nullptr)},
-              {"strategy", r.strategy.empty() ? Json(nullptr) : Json(r.strategy)},
-              {"trace", r.trace.root()}};
+  Json out = Json::object();
+  out["candidates"] = std::move(cands);
+  out["selected"] = r.selected ? Json(*r.selected) : Json(nullptr);
+  out["strategy"] = r.strategy.empty() ? Json(nullptr) : Json(r.strategy);
+  out["trace"] = std::move(trace);
+  return out;
 }
+}  // namespace
+
+Json schedule_result_to_json(const ScheduleResult& r) { return schedule_result_json(r, r.trace.root()); }
+
+// A result that is rendered once need not keep its trace: it moves instead of being copied.
+Json schedule_result_to_json(ScheduleResult&& r) { return schedule_result_json(r, std::move(r.trace.root())); }
 
 Json scale_down_result_to_json(const ScaleDownResult& r) {
   Json ranking = Json::array();
@@ -71,8 +80,9 @@ Json scale_down_result_to_json(const ScaleDownResult& r) {
 }
 
 namespace {
+// Ends in a newline like every other result text, so callers can treat all answers alike.
 std::string error_json(const InputError& e) {
-  return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump();
+  return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump() + "\n";
 }
 }  // namespace
 

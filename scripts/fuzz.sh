@@ -54,13 +54,18 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 for target in "${targets[@]}"; do
   seeds=$(seed_dir "$target")
   corpus=$out/corpus-$target
+  log=$out/$target.log
   mkdir -p "$corpus"
   echo "== $target ${limit[*]}"
+  rc=0
   (cd "$out" && "./$target" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      "corpus-$target" "seeds-$target" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)|ERROR|SUMMARY|Test unit written" || true)
-  # libFuzzer's exit status is lost in the pipe above; a finding always writes an artifact.
-  if ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* >/dev/null 2>&1; then
-    echo "fuzz: $target found a problem: $(ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* 2>/dev/null)" >&2
+      "corpus-$target" "seeds-$target") >"$log" 2>&1 || rc=$?
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)|ERROR|SUMMARY|Test unit written" "$log" || true
+  # A finding writes an artifact and exits non-zero; a run that never got going has no stats.
+  if [ "$rc" -ne 0 ] || ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* >/dev/null 2>&1 \
+     || ! grep -q "^stat::number_of_executed_units" "$log"; then
+    echo "fuzz: $target failed (exit $rc; log $log): $(ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* 2>/dev/null)" >&2
+    tail -n 40 "$log" >&2
     exit 1
   fi
 done

@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the README's test command (.ci/run calls it).
-#   1. native release build: unit tests, GPUStack acceptance cases, GGUF estimate checks and the
-#      @huggingface/gguf cross-check (all through CTest);
-#      plus the explorer app's native headless UI test and app-state tests;
-#   2. the browser explorer (build/web) and its browser suites in headless Chromium.
-# scripts/test-extended.sh holds the sanitizer, fuzz and native-vs-WASM stages; they are
-# not part of this command until they have passed end to end (see the hardening/explorer issues).
+#   1. native release build: unit tests, GPUStack acceptance cases, GGUF estimate checks, the
+#      @huggingface/gguf cross-check, the explorer app's headless UI and app-state tests (CTest);
+#   2. the same whole native suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+#      (clang-14, build-asan/); any sanitizer report fails the run;
+#   3. each libFuzzer target for a short, fixed number of executions (PE_FUZZ_RUNS, default 20000;
+#      long runs: scripts/fuzz.sh --seconds S);
+#   4. the browser explorer (build/web) and its browser suites in headless Chromium;
+#   5. same answer everywhere: every acceptance case and example through the native CLI and the
+#      WASM module under Node, byte-identical.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 scripts/install-deps.sh test
 scripts/fetch-imgui.sh   # ImGui sources: the explorer app and its native headless UI test
 
-echo "== native build and tests"
+echo "== 1. native build and tests"
 scripts/build-native.sh
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-echo "== browser explorer: build/web, then the browser suites in headless Chromium"
+echo "== 2. the whole native suite under AddressSanitizer + UndefinedBehaviorSanitizer"
+scripts/test-sanitizers.sh
+
+echo "== 3. fuzz targets, a short fixed run each"
+scripts/fuzz.sh --runs "${PE_FUZZ_RUNS:-20000}"
+
+echo "== 4. browser explorer: build/web, then the browser suites in headless Chromium"
 scripts/build-web.sh
 tests/browser/install.sh
 node tests/browser/page_test.js --worker build/web
 node tests/browser/explorer_test.js --web build/web
+
+echo "== 5. same answer everywhere: native CLI vs WASM under Node"
+scripts/compare-native-wasm.sh

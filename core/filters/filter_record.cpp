@@ -25,11 +25,11 @@ void FilterRecord::add(const Worker& w, bool pass, const std::string& code, Json
   workers_.push_back(Json{{"worker_id", w.id}, {"worker_name", w.name}, {"pass", pass}, {"code", code}, {"data", std::move(data)}});
 }
 
-Json FilterRecord::to_json() const {
+Json FilterRecord::take_json() {
   Json j{{"filter", filter_}, {"status", status_}, {"why", why_}, {"in", input_}, {"kept", kept_.size()}};
-  for (const auto& [k, v] : extra_.items()) j[k] = v;
-  j["summary"] = summary_;
-  j["workers"] = workers_;
+  for (auto& [k, v] : extra_.items()) j[k] = std::move(v);
+  j["summary"] = std::move(summary_);
+  j["workers"] = std::move(workers_);
   return j;
 }
 

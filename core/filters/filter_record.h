@@ -49,7 +49,8 @@ class FilterRecord {
   std::size_t input_count() const { return input_; }
   std::size_t excluded_count() const { return input_ - kept_.size(); }
 
-  Json to_json() const;
+  // The §6.2 record; moves the per-worker entries out, so it is the record's last use.
+  Json take_json();
   // The record of a filter that never ran because an earlier one left nobody.
   static Json not_run(const std::string& filter, const std::string& after);
 

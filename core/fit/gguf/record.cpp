@@ -116,14 +116,15 @@ void StrategyRecord::finish(const std::string& status, std::size_t candidates_fo
   if (skip_) rec["skip"] = *skip_;
   rec["candidates_found"] = candidates_found;
   rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
-  rec["rejections"] = Json(rejections_);
+  // finish() is the record's last act: its parts move into the trace instead of being copied.
+  rec["rejections"] = Json(std::move(rejections_));
   if (combination_rejections_.total() > 0) rec["combination_rejections"] = combination_rejections_.to_json();
-  rec["not_examined"] = Json(not_examined_);
+  rec["not_examined"] = Json(std::move(not_examined_));
   rec["caps"] = Json(caps_);
   rec["quirks"] = Json(quirks_);
   if (!notes_.empty()) rec["notes"] = notes_;
   Json& out = trace_.add_strategy("gguf", id(), status);
-  for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = it.value();
+  for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = std::move(it.value());
 }
 
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {

@@ -48,11 +48,12 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
   r["skip"] = skip_;
   r["candidates_found"] = candidates_found;
   r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
-  r["rejections"] = rejections_;
-  r["not_examined"] = not_examined_;
-  r["caps"] = caps_;
-  r["quirks"] = quirks_;
-  for (auto& [k, v] : details_.items()) r[k] = v;
+  // commit() is the record's last act: its parts move into the trace instead of being copied.
+  r["rejections"] = std::move(rejections_);
+  r["not_examined"] = std::move(not_examined_);
+  r["caps"] = std::move(caps_);
+  r["quirks"] = std::move(quirks_);
+  for (auto& [k, v] : details_.items()) r[k] = std::move(v);
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
   std::vector<std::pair<std::string, std::string>> seen;
