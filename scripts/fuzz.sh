@@ -15,7 +15,8 @@ case "${1:-}" in
 esac
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(gguf_reader_fuzz scenario_fuzz fragment_fuzz)
-scripts/build-asan.sh "${targets[@]}"
+# PE_FUZZ_NO_BUILD=1: the targets are built already (lets several fuzz.sh runs share one build).
+[ "${PE_FUZZ_NO_BUILD:-0}" = 1 ] || scripts/build-asan.sh "${targets[@]}"
 out=build-asan/fuzz
 
 seed_dir() {
@@ -49,8 +50,9 @@ PY
   echo "$dir"
 }
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Long campaigns may pass lighter options (e.g. malloc_context_size=0) through the environment.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for target in "${targets[@]}"; do
   seeds=$(seed_dir "$target")
   corpus=$out/corpus-$target

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/format.h"
+
 namespace placement::ui {
 
 long long max_id(const Json& list) {
@@ -14,7 +16,7 @@ long long max_id(const Json& list) {
 
 Json instance_from_candidate(const Json& scenario, const Json& candidate) {
   const Json& model = scenario.contains("model") ? scenario["model"] : Json::object();
-  const Json instances = scenario.value("model_instances", Json::array());
+  const Json& instances = member(scenario, "model_instances", json_array());
   const long long id = max_id(instances) + 1;
   const std::string model_name = model.value("name", std::string("model"));
   Json inst = Json::object();
@@ -29,7 +31,7 @@ Json instance_from_candidate(const Json& scenario, const Json& candidate) {
   inst["gpu_type"] = candidate.value("gpu_type", Json(nullptr));
   inst["gpu_indexes"] = candidate.value("gpu_indexes", Json(nullptr));
   inst["computed_resource_claim"] = candidate.value("computed_resource_claim", Json(nullptr));
-  const Json subs = candidate.value("subordinate_workers", Json::array());
+  const Json& subs = member(candidate, "subordinate_workers", json_array());
   if (subs.is_array() && !subs.empty()) inst["distributed_servers"] = Json{{"subordinate_workers", subs}};
   return inst;
 }

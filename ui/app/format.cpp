@@ -59,4 +59,25 @@ std::string fields_text(const Json& object) {
   return out;
 }
 
+const Json& member(const Json& object, const char* key, const Json& fallback) {
+  if (!object.is_object()) return fallback;
+  const auto it = object.find(key);
+  return it == object.end() ? fallback : *it;
+}
+
+const Json& json_null() {
+  static const Json j;
+  return j;
+}
+
+const Json& json_array() {
+  static const Json j = Json::array();
+  return j;
+}
+
+const Json& json_object() {
+  static const Json j = Json::object();
+  return j;
+}
+
 }  // namespace placement::ui

@@ -16,4 +16,13 @@ std::string fields_text(const Json& object);
 // A JSON number (int or float) as double; `fallback` for anything else.
 double number_or(const Json& value, double fallback = 0);
 
+// object[key] by reference when `object` is an object holding `key`, else `fallback`. Unlike
+// Json::value() it never copies: panels read traces of megabytes every frame. The reference lives
+// as long as `object` is unchanged, so never hold it across an edit of the scenario.
+const Json& member(const Json& object, const char* key, const Json& fallback);
+// Long-lived fallbacks for member() (a temporary would dangle).
+const Json& json_null();
+const Json& json_array();
+const Json& json_object();
+
 }  // namespace placement::ui

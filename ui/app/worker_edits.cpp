@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/deploy.h"
+#include "app/format.h"
 
 namespace placement::ui {
 
@@ -39,7 +40,7 @@ int next_gpu_index(const Json& gpus) {
 }  // namespace
 
 int worker_index(const Json& scenario, const std::string& name) {
-  const Json workers = scenario.value("workers", Json::array());
+  const Json& workers = member(scenario, "workers", json_array());
   for (std::size_t i = 0; i < workers.size(); ++i)
     if (workers[i].value("name", std::string()) == name) return int(i);
   return -1;
@@ -84,7 +85,7 @@ Json remove_worker(const Json& scenario, std::size_t index) {
   Json doc = scenario;
   Json& workers = workers_of(doc);
   if (index >= workers.size()) return doc;
-  const Json id = workers[index].value("id", Json(nullptr));
+  const Json id = member(workers[index], "id", json_null());  // a copy: the worker is erased next
   workers.erase(workers.begin() + std::ptrdiff_t(index));
   if (doc.contains("model_instances") && doc["model_instances"].is_array()) {
     Json kept = Json::array();

@@ -5,6 +5,7 @@
 // the GPU in the model's gpu_selector. Claims are the scenario's and the core's numbers as given.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "app/app.h"
 #include "app/format.h"
@@ -41,7 +42,7 @@ ImU32 model_colour(const Json& model_id) {
 
 void add_claim(Load& load, const Json& claim, ImU32 colour, const std::string& who) {
   if (!claim.is_object()) return;
-  const Json vram = claim.value("vram", Json(nullptr));
+  const Json& vram = member(claim, "vram", json_null());
   if (vram.is_object())
     for (auto it = vram.begin(); it != vram.end(); ++it) {
       int index = 0;
@@ -52,18 +53,18 @@ void add_claim(Load& load, const Json& claim, ImU32 colour, const std::string& w
       }
       load.vram[index].push_back(Segment{number_or(it.value()), colour, who});
     }
-  const Json ram = claim.value("ram", Json(nullptr));
+  const Json& ram = member(claim, "ram", json_null());
   if (ram.is_number() && ram.get<double>() > 0) load.ram.push_back(Segment{ram.get<double>(), colour, who});
 }
 
 // Existing instances' claims by worker id (main and subordinate workers).
 std::map<std::string, Load> existing_load(const Json& scenario) {
   std::map<std::string, Load> out;
-  for (const auto& inst : scenario.value("model_instances", Json::array())) {
+  for (const auto& inst : member(scenario, "model_instances", json_array())) {
     const ImU32 colour = model_colour(inst.value("model_id", Json(nullptr)));
     const std::string who = value_text("", inst.value("name", Json(nullptr)));
     add_claim(out[inst.value("worker_id", Json(nullptr)).dump()], inst.value("computed_resource_claim", Json(nullptr)), colour, who);
-    const Json ds = inst.value("distributed_servers", Json(nullptr));
+    const Json& ds = member(inst, "distributed_servers", json_null());
     if (ds.is_object() && ds.contains("subordinate_workers") && ds["subordinate_workers"].is_array())
       for (const auto& sub : ds["subordinate_workers"])
         add_claim(out[sub.value("worker_id", Json(nullptr)).dump()], sub.value("computed_resource_claim", Json(nullptr)), colour, who);
@@ -76,7 +77,7 @@ std::map<std::string, Load> candidate_load(const Json& candidate) {
   if (!candidate.is_object()) return out;
   const ImU32 colour = IM_COL32(90, 230, 120, 150);
   add_claim(out[candidate.value("worker_name", std::string())], candidate.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
-  const Json subs = candidate.value("subordinate_workers", Json(nullptr));
+  const Json& subs = member(candidate, "subordinate_workers", json_null());
   if (subs.is_array())
     for (const auto& s : subs) add_claim(out[s.value("worker_name", std::string())], s.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
   return out;
@@ -110,12 +111,15 @@ std::string claims_tooltip(const std::vector<Segment>& claims, const std::vector
 }
 
 double reserved_of(const Json& worker, const char* modern, const char* older) {
-  const Json r = worker.value("system_reserved", Json(nullptr));
+  const Json& r = member(worker, "system_reserved", json_null());
   if (!r.is_object()) return 0;
   return number_or(r.contains(modern) ? r[modern] : r.value(older, Json(nullptr)));
 }
 
-void draw_card(App& app, const Json& worker, const Load& load, const Load& cand, bool in_winner) {
+// A GPU click is handed back through `clicked` and applied after the last card: in manual mode it
+// edits the scenario, which every card still being drawn reads by reference.
+void draw_card(App& app, const Json& worker, const Load& load, const Load& cand, bool in_winner, const std::string& dropped,
+               std::optional<std::pair<std::string, int>>& clicked) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string name = worker.value("name", std::string("?"));
   const Selection& sel = app.ui().selection;
@@ -126,19 +130,18 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
   ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(kCardWidth, line * 2));
   if (ImGui::IsItemClicked()) app.select_worker(name);
   test_hooks::tag("worker/" + name, name);
-  const std::string dropped = filter_drop(app.results().trace(), name);
   const std::string state = worker.value("state", std::string("?"));
   dl->AddText(ImVec2(origin.x + 6, origin.y + 2), IM_COL32(235, 235, 240, 255), name.c_str());
   std::string sub = state;
-  const Json labels = worker.value("labels", Json(nullptr));
+  const Json& labels = member(worker, "labels", json_null());
   if (labels.is_object())
     for (auto it = labels.begin(); it != labels.end(); ++it) sub += "  " + it.key() + "=" + value_text("", it.value());
   if (!dropped.empty()) sub = "filtered: " + dropped;
   dl->AddText(ImVec2(origin.x + 6, origin.y + 2 + line), dropped.empty() ? IM_COL32(160, 165, 175, 255) : IM_COL32(255, 120, 110, 255), sub.c_str());
 
   // RAM bar.
-  const Json status = worker.value("status", Json::object());
-  const Json memory = status.is_object() ? status.value("memory", Json::object()) : Json::object();
+  const Json& status = member(worker, "status", json_object());
+  const Json& memory = member(status, "memory", json_object());
   const double ram_total = number_or(memory.value("total", Json(nullptr)));
   const bool unified = memory.value("is_unified_memory", false);
   {
@@ -152,7 +155,7 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
   }
 
   // GPU bars.
-  const Json gpus = status.is_object() ? status.value("gpu_devices", Json::array()) : Json::array();
+  const Json& gpus = member(status, "gpu_devices", json_array());
   const double reserved_vram = reserved_of(worker, "vram", "gpu_memory");
   static const std::vector<Segment> none;
   for (const auto& g : gpus) {
@@ -160,7 +163,7 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const std::string gid = "gpu/" + name + "/" + std::to_string(index);
     ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(kCardWidth, line * 1.3f));
-    if (ImGui::IsItemClicked()) app.select_gpu(name, index);
+    if (ImGui::IsItemClicked()) clicked = std::make_pair(name, index);
     test_hooks::tag(gid, name + " GPU " + std::to_string(index));
     const bool hovered = ImGui::IsItemHovered();
     auto claims = load.vram.find(index);
@@ -188,10 +191,20 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
   ImGui::Dummy(ImVec2(kCardWidth, 4));
 }
 
+// The height draw_card gives `worker`: header (2 lines), RAM bar, one bar per GPU (or a "CPU only"
+// line), the closing gap, and item spacing between them.
+float card_height(const Json& worker) {
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const std::size_t gpus = member(member(worker, "status", json_object()), "gpu_devices", json_array()).size();
+  const float body = gpus > 0 ? float(gpus) * line * 1.3f : ImGui::GetTextLineHeight();
+  const std::size_t items = 3 + std::max<std::size_t>(gpus, 1);
+  return line * 3 + body + 4 + ImGui::GetStyle().ItemSpacing.y * float(items - 1);
+}
+
 }  // namespace
 
 void draw_cluster_canvas(App& app) {
-  const Json workers = app.scenario().value("workers", Json::array());
+  const Json& workers = member(app.scenario(), "workers", json_array());
   if (workers.empty()) {
     ImGui::TextDisabled("No workers: add one in 1 Cluster & model.");
     return;
@@ -205,6 +218,8 @@ void draw_cluster_canvas(App& app) {
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, int(avail / (kCardWidth + 12.0f)));
   static const Load empty;
+  const std::map<std::string, std::string> dropped = filter_drops(app.results().trace());
+  std::optional<std::pair<std::string, int>> clicked;
   if (!ImGui::BeginTable("cards", columns, ImGuiTableFlags_SizingFixedFit)) return;
   for (const auto& w : workers) {
     ImGui::TableNextColumn();
@@ -212,10 +227,20 @@ void draw_cluster_canvas(App& app) {
     ImGui::PushID(name.c_str());
     auto e = existing.find(w.value("id", Json(nullptr)).dump());
     auto c = cand.find(name);
-    draw_card(app, w, e == existing.end() ? empty : e->second, c == cand.end() ? empty : c->second, c != cand.end());
+    // A card out of view keeps its place but is not built: 256 cards are more than a frame can afford.
+    const float height = card_height(w);
+    if (!ImGui::IsRectVisible(ImVec2(kCardWidth, height))) {
+      ImGui::Dummy(ImVec2(kCardWidth, height));
+      ImGui::PopID();
+      continue;
+    }
+    auto d = dropped.find(name);
+    draw_card(app, w, e == existing.end() ? empty : e->second, c == cand.end() ? empty : c->second, c != cand.end(),
+              d == dropped.end() ? std::string() : d->second, clicked);
     ImGui::PopID();
   }
   ImGui::EndTable();
+  if (clicked) app.select_gpu(clicked->first, clicked->second);
 }
 
 }  // namespace placement::ui

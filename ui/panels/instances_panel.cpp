@@ -17,10 +17,10 @@ const std::vector<std::string> kInstanceStates = {"running", "pending", "schedul
 std::string claim_summary(const Json& claim) {
   if (!claim.is_object()) return "no claim";
   std::string out;
-  const Json vram = claim.value("vram", Json(nullptr));
+  const Json& vram = member(claim, "vram", json_null());
   if (vram.is_object())
     for (auto it = vram.begin(); it != vram.end(); ++it) out += (out.empty() ? "VRAM " : ", ") + it.key() + ": " + gib_text(number_or(it.value()));
-  const Json ram = claim.value("ram", Json(nullptr));
+  const Json& ram = member(claim, "ram", json_null());
   if (ram.is_number()) out += (out.empty() ? "" : "; ") + std::string("RAM ") + gib_text(ram.get<double>());
   return out.empty() ? "no claim" : out;
 }
@@ -32,7 +32,7 @@ void draw_manual_placement(App& app) {
   static double ram_gib = 0.0;
   static bool other_model = false;
   static unsigned gpu_mask = 1;
-  const Json workers = app.scenario().value("workers", Json::array());
+  const Json workers = member(app.scenario(), "workers", json_array());
   if (workers.empty()) {
     ImGui::TextDisabled("add a worker first");
     return;
@@ -60,7 +60,7 @@ void draw_manual_placement(App& app) {
   ImGui::Checkbox("of another model", &other_model);
   ImGui::SameLine();
   if (ImGui::Button("Place instance")) {
-    const Json& model = app.scenario().value("model", Json::object());
+    const Json model = member(app.scenario(), "model", json_object());
     Json candidate = Json::object();
     candidate["worker_id"] = w.value("id", Json(nullptr));
     candidate["worker_name"] = w.value("name", Json(nullptr));
@@ -90,8 +90,8 @@ void draw_manual_placement(App& app) {
 
 void draw_instances_panel(App& app) {
   if (!ImGui::CollapsingHeader("Model instances (existing load)", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Json instances = app.scenario().value("model_instances", Json::array());
-  const Json model_id = app.scenario().value("model", Json::object()).value("id", Json(nullptr));
+  const Json instances = member(app.scenario(), "model_instances", json_array());
+  const Json model_id = member(member(app.scenario(), "model", json_object()), "id", json_null());
   long long mine = 0;
   for (const auto& i : instances) mine += i.value("model_id", Json(nullptr)) == model_id ? 1 : 0;
   ImGui::Text("%lld of %lld replicas of this model exist; %zu instances in all", mine,

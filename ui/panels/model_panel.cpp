@@ -33,7 +33,7 @@ void draw_source(App& app, const Json& model) {
 
 void draw_gpu_selection(App& app, const Json& model) {
   ImGui::Checkbox("Select GPUs by clicking them on the canvas", &app.ui().manual_gpu_mode);
-  const Json sel = model.value("gpu_selector", Json(nullptr));
+  const Json& sel = member(model, "gpu_selector", json_null());
   const Json ids = sel.is_object() ? sel.value("gpu_ids", Json::array()) : Json::array();
   if (ids.is_array() && !ids.empty()) {
     ImGui::TextDisabled("gpu_ids");
@@ -46,7 +46,7 @@ void draw_gpu_selection(App& app, const Json& model) {
 }
 
 void draw_speculative(App& app, const Json& model) {
-  const Json spec = model.value("speculative_config", Json(nullptr));
+  const Json& spec = member(model, "speculative_config", json_null());
   bool on = spec.is_object();
   if (ImGui::Checkbox("speculative decoding (draft model)", &on))
     set_value(app, ptr("/model/speculative_config"), on ? Json{{"enabled", true}, {"draft_model", ""}} : Json(nullptr), false);
@@ -74,7 +74,7 @@ void draw_config_paste(App& app) {
 }
 
 void draw_estimates(App& app) {
-  const Json est = app.scenario().value("estimates", Json::object());
+  const Json est = member(app.scenario(), "estimates", json_object());
   if (est.contains("gguf_profile") && est["gguf_profile"].is_object()) {
     const Json& p = est["gguf_profile"];
     ImGui::Text("GGUF profile: %s, %s", value_text("", p.value("architecture", Json(nullptr))).c_str(),
@@ -91,7 +91,7 @@ void draw_estimates(App& app) {
   edit_gib(app, "weights size", ptr("/estimates/weights_bytes"));
   if (est.contains("config") && est["config"].is_object()) {
     const Json& c = est["config"];
-    const Json arch = c.value("architectures", Json(nullptr));
+    const Json& arch = member(c, "architectures", json_null());
     ImGui::Text("config.json: %s, %s layers, hidden %s", arch.is_array() && !arch.empty() ? value_text("", arch[0]).c_str() : "-",
                 value_text("", c.value("num_hidden_layers", Json(nullptr))).c_str(), value_text("", c.value("hidden_size", Json(nullptr))).c_str());
   }
@@ -102,7 +102,7 @@ void draw_estimates(App& app) {
 
 void draw_model_panel(App& app) {
   if (!ImGui::CollapsingHeader("Model", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Json model = app.scenario().value("model", Json::object());
+  const Json model = member(app.scenario(), "model", json_object());
   ImGui::PushID("model");
   edit_text(app, "name", ptr("/model/name"));
   edit_choice(app, "backend", ptr("/model/backend"), kBackends, true);

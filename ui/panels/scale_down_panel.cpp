@@ -12,7 +12,7 @@
 namespace placement::ui {
 
 void draw_scale_down_panel(App& app) {
-  const Json sd_field = app.scenario().value("scale_down", Json(nullptr));
+  const Json sd_field = member(app.scenario(), "scale_down", json_null());
   bool set = sd_field.is_object();
   if (ImGui::Checkbox("Target replica count for scale-down", &set)) {
     const long long replicas = app.scenario().value("model", Json::object()).value("replicas", 1LL);
@@ -27,8 +27,8 @@ void draw_scale_down_panel(App& app) {
   }
   const Results& r = app.results();
   if (draw_input_error(r.input_error())) return;
-  const Json ranking = r.scale_down.value("ranking", Json::array());
-  const Json del = r.scale_down.value("delete", Json::array());
+  const Json& ranking = member(r.scale_down, "ranking", json_array());
+  const Json& del = member(r.scale_down, "delete", json_array());
   if (ranking.empty()) {
     ImGui::TextDisabled("Nothing to rank: the model has no instances.");
   } else if (ImGui::BeginTable("ranking", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
@@ -43,7 +43,7 @@ void draw_scale_down_panel(App& app) {
       ImGui::Text("%d%s", n++, goes ? " delete" : " keep");
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(value_text("", e.value("name", Json(nullptr))).c_str());
-      const Json scores = e.value("scores", Json::object());
+      const Json& scores = member(e, "scores", json_object());
       for (const char* k : {"status", "offload_layer", "placement"}) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(scores.contains(k) ? score_text(number_or(scores[k])).c_str() : "-");
@@ -59,7 +59,7 @@ void draw_scale_down_panel(App& app) {
     if (items.is_array())
       for (const auto& x : items) ImGui::BulletText("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
   }
-  const Json err = t.value("error", Json(nullptr));
+  const Json& err = member(t, "error", json_null());
   if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
 }
 

@@ -22,7 +22,7 @@ void draw_grid(App& app, const Json& filters) {
   std::vector<const Json*> applied;
   for (const auto& f : filters)
     if (f.value("status", std::string()) == "applied") applied.push_back(&f);
-  const Json workers = app.scenario().value("workers", Json::array());
+  const Json& workers = member(app.scenario(), "workers", json_array());
   if (applied.empty() || !ImGui::BeginTable("filter-grid", int(applied.size()) + 1,
                                             ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
     return;
@@ -62,7 +62,7 @@ void draw_grid(App& app, const Json& filters) {
 void draw_stepper_filters(App& app) {
   const Json& trace = app.results().trace();
   if (draw_input_error(app.results().input_error(), ", so nothing was filtered")) return;
-  const Json filters = trace.value("filters", Json::array());
+  const Json& filters = member(trace, "filters", json_array());
   if (filters.empty()) {
     ImGui::TextDisabled("No filter ran (a fixed candidate list, or no workers).");
     return;
@@ -79,7 +79,7 @@ void draw_stepper_filters(App& app) {
     else
       ImGui::BulletText("%s: %s. %s", f.value("filter", std::string("?")).c_str(), status == "not_applied" ? "not applied" : "not run", why.c_str());
   }
-  const Json summary = trace.value("summary", Json::array());
+  const Json& summary = member(trace, "summary", json_array());
   if (!summary.empty() && ImGui::TreeNodeEx("Counts (the whole decision)", ImGuiTreeNodeFlags_DefaultOpen)) {
     for (const auto& l : summary) {
       const std::string params = fields_text(l.value("params", Json(nullptr)));

@@ -28,7 +28,7 @@ void draw_requirement(const Json& req) {
     }
     ImGui::BulletText("%s: %s", it.key().c_str(), text.c_str());
   }
-  const Json queries = req.value("queries", Json(nullptr));
+  const Json& queries = member(req, "queries", json_null());
   if (queries.is_array())
     for (const auto& q : queries)
       ImGui::BulletText("estimate query offload %s split %s -> %s", value_text("", q.value("offload", Json(nullptr))).c_str(),
@@ -52,12 +52,12 @@ void draw_strategy(const Json& s, int n) {
       if (items.is_array())
         for (const auto& c : items) ImGui::BulletText("%s: %s", list, fields_text(c).c_str());
     }
-    const Json rej = s.value("rejections", Json(nullptr));
+    const Json& rej = member(s, "rejections", json_null());
     if (rej.is_array()) {
       int k = 0;
       for (const auto& r : rej) draw_rejection(r, k++);
     }
-    const Json skipped = s.value("not_examined", Json(nullptr));
+    const Json& skipped = member(s, "not_examined", json_null());
     if (skipped.is_array())
       for (const auto& ne : skipped)
         ImGui::BulletText("not examined: %s (%s)", candidate_label(ne.value("subject", ne)).c_str(), value_text("", ne.value("rule", Json(nullptr))).c_str());
@@ -68,7 +68,7 @@ void draw_strategy(const Json& s, int n) {
 
 std::string claim_cells(const Json& claim) {
   std::string out;
-  const Json vram = claim.value("vram", Json(nullptr));
+  const Json& vram = member(claim, "vram", json_null());
   if (vram.is_object())
     for (auto it = vram.begin(); it != vram.end(); ++it) out += (out.empty() ? "" : ", ") + std::string("GPU ") + it.key() + " " + gib_text(number_or(it.value()));
   return out.empty() ? "-" : out;
@@ -96,32 +96,37 @@ void draw_candidates_table(App& app, bool with_scores) {
   ImGui::TableHeadersRow();
   const int winner = app.results().selected();
   const int shown = app.shown_candidate();
-  for (std::size_t i = 0; i < cands.size(); ++i) {
-    const Json& c = cands[i];
-    const Json claim = c.value("computed_resource_claim", Json::object());
-    ImGui::TableNextRow();
-    if (int(i) == winner) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 110, 60, 120));
-    ImGui::TableNextColumn();
-    const std::string label = std::to_string(i) + (int(i) == winner ? " winner" : "") + "##cand" + std::to_string(i);
-    if (ImGui::Selectable(label.c_str(), int(i) == shown, ImGuiSelectableFlags_SpanAllColumns)) app.inspect_candidate(int(i));
-    test_hooks::tag("candidate/" + std::to_string(i), candidate_label(c));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(candidate_label(c).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(claim_cells(claim).c_str());
-    ImGui::TableNextColumn();
-    std::string ram = value_text("ram", claim.value("ram", Json(nullptr)));
-    if (claim.value("total_layers", Json(nullptr)).is_number())
-      ram += "; " + value_text("", claim["offload_layers"]) + "/" + value_text("", claim["total_layers"]) + " layers";
-    ImGui::TextUnformatted(ram.c_str());
-    for (const auto& s : scorers) {
+  // Only the rows in view are built: a thousand-worker cluster has thousands of candidates.
+  ImGuiListClipper clipper;
+  clipper.Begin(int(cands.size()));
+  while (clipper.Step()) {
+    for (std::size_t i = std::size_t(clipper.DisplayStart); i < std::size_t(clipper.DisplayEnd); ++i) {
+      const Json& c = cands[i];
+      const Json& claim = member(c, "computed_resource_claim", json_object());
+      ImGui::TableNextRow();
+      if (int(i) == winner) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 110, 60, 120));
       ImGui::TableNextColumn();
-      const Json v = c["scores"].value(s, Json(nullptr));
-      ImGui::TextUnformatted(v.is_number() ? score_text(v.get<double>()).c_str() : "-");
-    }
-    if (with_scores) {
+      const std::string label = std::to_string(i) + (int(i) == winner ? " winner" : "") + "##cand" + std::to_string(i);
+      if (ImGui::Selectable(label.c_str(), int(i) == shown, ImGuiSelectableFlags_SpanAllColumns)) app.inspect_candidate(int(i));
+      test_hooks::tag("candidate/" + std::to_string(i), candidate_label(c));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(score_text(number_or(c.value("score", Json(nullptr)))).c_str());
+      ImGui::TextUnformatted(candidate_label(c).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(claim_cells(claim).c_str());
+      ImGui::TableNextColumn();
+      std::string ram = value_text("ram", claim.value("ram", Json(nullptr)));
+      if (claim.value("total_layers", Json(nullptr)).is_number())
+        ram += "; " + value_text("", claim["offload_layers"]) + "/" + value_text("", claim["total_layers"]) + " layers";
+      ImGui::TextUnformatted(ram.c_str());
+      for (const auto& s : scorers) {
+        ImGui::TableNextColumn();
+        const Json v = c["scores"].value(s, Json(nullptr));
+        ImGui::TextUnformatted(v.is_number() ? score_text(v.get<double>()).c_str() : "-");
+      }
+      if (with_scores) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(score_text(number_or(c.value("score", Json(nullptr)))).c_str());
+      }
     }
   }
   ImGui::EndTable();
@@ -130,11 +135,11 @@ void draw_candidates_table(App& app, bool with_scores) {
 void draw_stepper_fit(App& app) {
   if (draw_input_error(app.results().input_error())) return;
   const Json& trace = app.results().trace();
-  const Json dispatch = trace.value("dispatch", Json::object());
+  const Json& dispatch = member(trace, "dispatch", json_object());
   if (dispatch.contains("selector"))
     ImGui::TextWrapped("Selector %s: %s", value_text("", dispatch["selector"]).c_str(), value_text("", dispatch.value("reason", Json(nullptr))).c_str());
   draw_requirement(trace.value("requirement", Json::object()));
-  const Json strategies = trace.value("strategies", Json::array());
+  const Json& strategies = member(trace, "strategies", json_array());
   section("Strategies");
   int n = 0;
   for (const auto& s : strategies) draw_strategy(s, n++);
@@ -148,7 +153,7 @@ void draw_stepper_fit(App& app) {
       ImGui::TreePop();
     }
   }
-  const Json err = trace.value("error", Json(nullptr));
+  const Json& err = member(trace, "error", json_null());
   if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
 }
 

@@ -13,7 +13,7 @@ namespace {
 void draw_scorer_record(const Json& rec, int n) {
   const std::string name = rec.value("scorer", std::string("?"));
   if (name == "chain") {
-    const Json ties = rec.value("ties", Json(nullptr));
+    const Json& ties = member(rec, "ties", json_null());
     if (ties.is_array() && !ties.empty()) ImGui::BulletText("ties on the total (the earliest candidate wins): %s", ties.dump().c_str());
     return;
   }
@@ -28,7 +28,7 @@ void draw_scorer_record(const Json& rec, int n) {
     if (!ctx.empty()) ImGui::TextWrapped("%s", ctx.c_str());
     for (const char* nested : {"counts", "stats"})
       if (rec.contains(nested)) ImGui::TextWrapped("%s: %s", nested, rec[nested].dump().c_str());
-    const Json items = rec.value("candidates", Json(nullptr));
+    const Json& items = member(rec, "candidates", json_null());
     if (items.is_array())
       for (const auto& item : items) {
         Json shown = item;
@@ -47,10 +47,10 @@ void draw_stepper_scoring(App& app) {
   const Json& trace = app.results().trace();
   ImGui::TextWrapped("Every candidate is scored by the chain; the highest total wins (ties: the earliest). Click a row to draw its claim on the canvas.");
   draw_candidates_table(app, true);
-  const Json pick = trace.value("pick", Json(nullptr));
+  const Json& pick = member(trace, "pick", json_null());
   if (pick.is_object() && !pick.empty()) ImGui::TextWrapped("pick: %s", fields_text(pick).c_str());
   section("Scorers");
-  const Json records = trace.value("scoring", Json::array());
+  const Json& records = member(trace, "scoring", json_array());
   int n = 0;
   for (const auto& rec : records) draw_scorer_record(rec, n++);
 }

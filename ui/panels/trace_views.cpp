@@ -8,12 +8,12 @@ namespace placement::ui {
 std::string candidate_label(const Json& c) {
   if (!c.is_object()) return value_text("", c);
   std::string out = c.value("worker_name", std::string("?"));
-  const Json gpus = c.value("gpu_indexes", Json(nullptr));
+  const Json& gpus = member(c, "gpu_indexes", json_null());
   if (gpus.is_array() && !gpus.empty()) out += " GPUs " + gpus.dump();
   else if (c.contains("computed_resource_claim")) out += " (CPU)";
-  const Json rpc = c.value("rpc", Json(nullptr));
+  const Json& rpc = member(c, "rpc", json_null());
   if (rpc.is_array() && !rpc.empty()) out += " + RPC " + rpc.dump();
-  const Json subs = c.value("subordinate_workers", Json(nullptr));
+  const Json& subs = member(c, "subordinate_workers", json_null());
   if (subs.is_array())
     for (std::size_t i = 0; i < subs.size(); ++i) out += (i ? ", " : " + ") + subs[i].value("worker_name", std::string("?"));
   return out;
@@ -34,7 +34,7 @@ std::string reason_text(const Json& r) {
 void draw_rejection(const Json& r, int id) {
   ImGui::PushID(id);
   ImGui::BulletText("%s: %s", candidate_label(r.value("subject", Json(nullptr))).c_str(), reason_text(r).c_str());
-  const Json sfs = r.value("shortfalls", Json(nullptr));
+  const Json& sfs = member(r, "shortfalls", json_null());
   if (sfs.is_array() && !sfs.empty() &&
       ImGui::BeginTable("shortfalls", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     for (const char* h : {"dimension", "GPU", "needs", "has", "short", "freeing claims closes it?"}) ImGui::TableSetupColumn(h);
@@ -52,7 +52,7 @@ void draw_rejection(const Json& r, int id) {
         ImGui::TextUnformatted(value_text(key.empty() ? "" : k, sf.value(k, Json(nullptr))).c_str());
       }
       ImGui::TableNextColumn();
-      const Json f = sf.value("freeable", Json(nullptr));
+      const Json& f = member(sf, "freeable", json_null());
       ImGui::TextUnformatted(f.is_boolean() ? (f.get<bool>() ? "yes: fits now if freed" : "no: too small even empty") : "-");
     }
     ImGui::EndTable();
@@ -64,13 +64,13 @@ bool subject_matches(const Json& s, const std::string& worker, int gpu) {
   if (!s.is_object()) return false;
   bool named = s.value("worker_name", std::string()) == worker;
   if (!named) {
-    const Json subs = s.value("subordinate_workers", Json(nullptr));
+    const Json& subs = member(s, "subordinate_workers", json_null());
     if (subs.is_array())
       for (const auto& sub : subs) named = named || sub.value("worker_name", std::string()) == worker;
   }
   if (!named) return false;
   if (gpu < 0) return true;
-  const Json gpus = s.value("gpu_indexes", Json(nullptr));
+  const Json& gpus = member(s, "gpu_indexes", json_null());
   if (!gpus.is_array() || gpus.empty()) return true;  // the whole worker
   for (const auto& g : gpus)
     if (g == gpu) return true;
@@ -78,15 +78,26 @@ bool subject_matches(const Json& s, const std::string& worker, int gpu) {
 }
 
 std::string filter_drop(const Json& trace, const std::string& worker) {
-  const Json filters = trace.value("filters", Json::array());
-  for (const auto& f : filters) {
-    const Json ws = f.value("workers", Json(nullptr));
+  for (const auto& f : member(trace, "filters", json_array())) {
+    const Json& ws = member(f, "workers", json_null());
     if (!ws.is_array()) continue;
     for (const auto& w : ws)
-      if (w.value("worker_name", std::string()) == worker && w.value("pass", true) == false)
+      if (w.value("pass", true) == false && w.value("worker_name", std::string()) == worker)
         return f.value("filter", std::string("?")) + ": " + reason_text(w);
   }
   return "";
+}
+
+std::map<std::string, std::string> filter_drops(const Json& trace) {
+  std::map<std::string, std::string> out;
+  for (const auto& f : member(trace, "filters", json_array())) {
+    const Json& ws = member(f, "workers", json_null());
+    if (!ws.is_array()) continue;
+    for (const auto& w : ws)
+      if (w.value("pass", true) == false)
+        out.emplace(w.value("worker_name", std::string()), f.value("filter", std::string("?")) + ": " + reason_text(w));  // first filter wins
+  }
+  return out;
 }
 
 bool draw_input_error(const std::string& error, const char* consequence) {

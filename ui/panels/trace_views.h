@@ -2,6 +2,7 @@
 // a candidate's one-line name, a rejection with its shortfall per dimension, a filter verdict.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "scenario/types.h"
@@ -16,6 +17,8 @@ void draw_rejection(const Json& rejection, int id);
 bool subject_matches(const Json& subject, const std::string& worker, int gpu);
 // The first filter that dropped `worker` ("" when it passed every applied filter), with reason.
 std::string filter_drop(const Json& trace, const std::string& worker);
+// The same for every worker at once (name → text), for views that show them all.
+std::map<std::string, std::string> filter_drops(const Json& trace);
 // A titled separator (ImGui 1.86 has no SeparatorText).
 void section(const char* title);
 // When the scenario was refused as bad input, draws "The scenario has an error<consequence>: …"

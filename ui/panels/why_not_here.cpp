@@ -14,9 +14,9 @@ namespace {
 bool draw_fit_findings(const Json& trace, const std::string& worker, int gpu) {
   bool any = false;
   int n = 0;
-  for (const auto& s : trace.value("strategies", Json::array())) {
+  for (const auto& s : member(trace, "strategies", json_array())) {
     const std::string id = s.value("strategy", std::string("?"));
-    const Json rej = s.value("rejections", Json(nullptr));
+    const Json& rej = member(s, "rejections", json_null());
     if (rej.is_array())
       for (const auto& r : rej)
         if (subject_matches(r.value("subject", Json(nullptr)), worker, gpu)) {
@@ -24,7 +24,7 @@ bool draw_fit_findings(const Json& trace, const std::string& worker, int gpu) {
           draw_rejection(r, n++);
           any = true;
         }
-    const Json skipped = s.value("not_examined", Json(nullptr));
+    const Json& skipped = member(s, "not_examined", json_null());
     if (skipped.is_array())
       for (const auto& ne : skipped)
         if (subject_matches(ne.value("subject", ne), worker, gpu)) {

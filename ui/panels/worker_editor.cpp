@@ -18,7 +18,7 @@ const std::vector<std::string> kGpuTypes = {"cuda", "rocm", "cann", "mps", "musa
 // The pointer of the reservations as spelled in the document ({ram, vram} or the older
 // {memory, gpu_memory}; scenario.md).
 std::string reserved_key(const Json& worker, const char* modern, const char* older) {
-  const Json& r = worker.value("system_reserved", Json::object());
+  const Json& r = member(worker, "system_reserved", json_object());
   if (r.is_object() && !r.contains(modern) && r.contains(older)) return older;
   return modern;
 }
@@ -123,7 +123,7 @@ void draw_add_row(App& app, const Json& workers) {
 
 void draw_worker_editor(App& app) {
   if (!ImGui::CollapsingHeader("Workers", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Json workers = app.scenario().value("workers", Json::array());
+  const Json workers = member(app.scenario(), "workers", json_array());
   draw_add_row(app, workers);
   // Selecting a worker on the canvas opens its editor once; the user may close it again.
   static std::string opened_for;

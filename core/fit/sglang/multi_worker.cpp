@@ -164,7 +164,7 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   Json types = Json::array();
-  for (TypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+  for (PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
     const double u = run.u_of(tg.type).value_or(0);
     Json type_record{{"gpu_type", type_label(tg.type)}, {"workers", tg.workers.size()}, {"gates", Json::array()}};
     GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);

@@ -39,7 +39,7 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
   Trace& trace = run.ctx.trace;
   long long workers_seen = 0, gpus_seen = 0, vram_short = 0, ratio_short = 0, ram_short_workers = 0;
   Json rejections = Json::array();
-  for (const TypeGroup& group : run.pool.group_by_gpu_type(trace)) {
+  for (const PoolTypeGroup& group : run.pool.group_by_gpu_type(trace)) {
     const auto u = run.u_of(group.type);
     for (const Worker* w : group.workers) {
       ++workers_seen;

@@ -99,7 +99,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
   Trace& trace = run.ctx.trace;
   Json rejections = Json::array();
   long long workers_seen = 0, groups_seen = 0;
-  for (const TypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+  for (const PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
     const auto u_entry = run.u_of(tg.type);
     const double u = u_entry.value_or(0);
     for (Worker* w : tg.workers) {

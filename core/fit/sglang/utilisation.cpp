@@ -9,9 +9,9 @@ namespace placement {
 
 void compute_utilisation(SglangRun& run, Json& u_by_type) {
   run.utilisation.push_back(TypeUtilisation{"*", std::nullopt, true, 0.0});
-  std::vector<TypeGroup> groups = run.pool.group_by_gpu_type(run.ctx.trace);
+  std::vector<PoolTypeGroup> groups = run.pool.group_by_gpu_type(run.ctx.trace);
   const Model& model = run.ctx.model;
-  for (const TypeGroup& g : groups) {
+  for (const PoolTypeGroup& g : groups) {
     const bool valid = run.selection.empty() ||
                        (g.type && std::any_of(run.selection.begin(), run.selection.end(), [&](const auto& e) { return e.first == *g.type; }));
     if (!valid) {

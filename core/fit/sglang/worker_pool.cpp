@@ -10,12 +10,12 @@ WorkerPool::WorkerPool(const std::vector<const Worker*>& workers) {
   for (Worker& w : storage_) list_.push_back(&w);
 }
 
-std::vector<TypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
-  std::vector<TypeGroup> groups;
-  auto group_of = [&](const GpuType& type) -> TypeGroup& {
+std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
+  std::vector<PoolTypeGroup> groups;
+  auto group_of = [&](const GpuType& type) -> PoolTypeGroup& {
     for (auto& g : groups)
       if (g.type == type) return g;
-    groups.push_back(TypeGroup{type, {}});
+    groups.push_back(PoolTypeGroup{type, {}});
     return groups.back();
   };
   for (Worker* w : list_) {

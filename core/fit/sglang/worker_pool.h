@@ -15,7 +15,9 @@ namespace placement {
 
 using GpuType = std::optional<std::string>;  // nullopt = workers without GPUs
 
-struct TypeGroup {
+// Named apart from the vLLM selector's TypeGroup: two classes of one name in one namespace break
+// the one-definition rule (the linker merged their destructors; LeakSanitizer caught it).
+struct PoolTypeGroup {
   GpuType type;
   std::vector<Worker*> workers;  // the pool's workers, in list order
 };
@@ -29,7 +31,7 @@ class WorkerPool {
 
   // GPUStack's group_workers_by_gpu_type, including its in-place overwrite (Q1, recorded in `trace`
   // the first time it hides GPUs of a worker).
-  std::vector<TypeGroup> group_by_gpu_type(Trace& trace);
+  std::vector<PoolTypeGroup> group_by_gpu_type(Trace& trace);
 
   // GPUStack's sort_workers_by_gpu_count: stable, most GPUs first.
   void sort_by_gpu_count();

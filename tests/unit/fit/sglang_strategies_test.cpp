@@ -17,7 +17,9 @@ Json gpu(int index, Bytes total, const std::string& type = "cuda") {
   return Json{{"index", index}, {"type", type}, {"vendor", type == "cuda" ? "nvidia" : "amd"}, {"memory", {{"total", total}}}};
 }
 
+// `{gpu(...)}` is a one-element array under gcc but the GPU object itself under clang (CWG 2137).
 Json worker(int id, const std::string& name, Json gpus, Json extra = Json::object()) {
+  if (gpus.is_object()) gpus = Json::array({std::move(gpus)});
   Json w{{"id", id}, {"name", name}, {"state", "ready"},
          {"status", {{"memory", {{"total", 68719476736LL}, {"is_unified_memory", false}}}, {"gpu_devices", std::move(gpus)}}}};
   for (auto it = extra.begin(); it != extra.end(); ++it) w[it.key()] = it.value();

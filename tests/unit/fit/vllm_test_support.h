@@ -74,8 +74,17 @@ inline Json config_json(long long heads, long long vocab = 151936) {
   return Json{{"architectures", {"Qwen2ForCausalLM"}}, {"num_attention_heads", heads}, {"vocab_size", vocab}, {"hidden_size", 4096}};
 }
 
+// `Json x{j}` or `{j}` with one Json j is a one-element array under gcc but a copy of j under
+// clang (CWG 2137; the sanitizer build uses clang): helpers that take a list accept both.
+inline Json as_list(Json v) {
+  if (v.is_null()) return Json::array();
+  return v.is_array() ? v : Json::array({std::move(v)});
+}
+
 // A vLLM scenario: `model_extra` is merged into the model object.
 inline Json vllm_scenario(Json workers, Json model_extra = Json::object(), Json estimates = Json::object(), Json instances = Json::array()) {
+  workers = as_list(std::move(workers));
+  instances = as_list(std::move(instances));
   Json model{{"name", "m"}, {"source", "huggingface"}, {"huggingface_repo_id", "org/m"}, {"backend", "vLLM"},
              {"categories", {"llm"}}, {"placement_strategy", "binpack"}};
   for (auto& [k, v] : model_extra.items()) model[k] = v;
