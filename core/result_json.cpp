@@ -79,16 +79,22 @@ Json scale_down_result_to_json(const ScaleDownResult& r) {
   return Json{{"ranking", ranking}, {"delete", r.to_delete}, {"trace", r.trace.root()}};
 }
 
+std::string result_text(const Json& result) {
+  // Messages quote the input (a key, a token, a byte excerpt) and may cut a multi-byte character:
+  // such bytes print as U+FFFD instead of failing the whole answer (found by scenario_fuzz).
+  return result.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 namespace {
 // Ends in a newline like every other result text, so callers can treat all answers alike.
 std::string error_json(const InputError& e) {
-  return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump() + "\n";
+  return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 }  // namespace
 
 std::string schedule_json(const std::string& text) {
   try {
-    return schedule_result_to_json(schedule(load_scenario_text(text))).dump(2) + "\n";
+    return result_text(schedule_result_to_json(schedule(load_scenario_text(text))));
   } catch (const InputError& e) {
     return error_json(e);
   }
@@ -96,7 +102,7 @@ std::string schedule_json(const std::string& text) {
 
 std::string scale_down_json(const std::string& text) {
   try {
-    return scale_down_result_to_json(scale_down(load_scenario_text(text))).dump(2) + "\n";
+    return result_text(scale_down_result_to_json(scale_down(load_scenario_text(text))));
   } catch (const InputError& e) {
     return error_json(e);
   }

@@ -36,6 +36,10 @@ Json schedule_result_to_json(const ScheduleResult& r);
 Json schedule_result_to_json(ScheduleResult&& r);  // moves the trace out
 Json scale_down_result_to_json(const ScaleDownResult& r);
 
+// A result document as the CLI and the bindings print it: 2-space indent, a final newline, and
+// any invalid UTF-8 from the input replaced by U+FFFD.
+std::string result_text(const Json& result);
+
 // One-call conveniences for bindings (wasm) and tests: scenario text in, result text out.
 // Output is byte-identical to the CLI's --json output. Bad input yields {"error": {"pointer", "message"}}.
 std::string schedule_json(const std::string& scenario_text);

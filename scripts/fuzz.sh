@@ -47,6 +47,8 @@ for i, name in enumerate(sys.argv[2:]):
 PY
       ;;
   esac
+  # Inputs that once failed stay in every run (tests/fuzz/regressions/TARGET/).
+  if [ -d "tests/fuzz/regressions/$target" ]; then cp tests/fuzz/regressions/"$target"/* "$dir"/; fi
   echo "$dir"
 }
 

@@ -421,6 +421,10 @@ Scenario load_scenario_text(const std::string& text) {
     doc = Json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError("", std::string("invalid JSON at byte ") + std::to_string(e.byte) + ": " + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    // The parser's other refusals (a number beyond double's range, e.g. 1e999; found by
+    // fragment_fuzz) carry no byte offset.
+    throw InputError("", std::string("invalid JSON: ") + e.what());
   }
   return load_scenario(doc);
 }

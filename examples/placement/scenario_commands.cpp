@@ -81,14 +81,14 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
 int run_schedule(int argc, char** argv) {
   return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, bool json) {
     ScheduleResult r = schedule(s);
-    return json ? schedule_result_to_json(r).dump(2) + "\n" : render_schedule_text(s, r);
+    return json ? result_text(schedule_result_to_json(r)) : render_schedule_text(s, r);
   });
 }
 
 int run_scale_down(int argc, char** argv) {
   return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, bool json) {
     ScaleDownResult r = scale_down(s);
-    return json ? scale_down_result_to_json(r).dump(2) + "\n" : render_scale_down_text(s, r);
+    return json ? result_text(scale_down_result_to_json(r)) : render_scale_down_text(s, r);
   });
 }
 

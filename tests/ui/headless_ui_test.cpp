@@ -207,6 +207,8 @@ TEST_CASE("bad input of every kind shows an error and leaves the scenario untouc
   };
   const std::vector<Row> rows = {
       {"invalid JSON", [&] { return app->load_scenario("{\"workers\": [1,"); }, "byte"},
+      {"a number beyond double's range", [&] { return app->load_scenario(R"({"workers": [], "x": 1e999})"); }, "invalid JSON"},
+      {"a link to a number beyond double's range", [&] { return app->load_fragment(placement::share::encode_fragment(R"({"x": 1e999})")); }, "invalid JSON"},
       {"wrong type", [&] { return app->load_scenario(R"({"workers": [{"id": "x", "name": "a", "state": "ready", "status": {"memory": {"total": 1}}}]})"); }, "/workers/0/id"},
       {"paste that is not JSON", [&] { return app->import_json("workers: none"); }, "byte"},
       {"paste of unknown objects", [&] { return app->import_json("[{\"colour\": 1}]"); }, "/0"},

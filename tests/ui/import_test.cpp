@@ -80,6 +80,7 @@ TEST_CASE("pastes that cannot be imported say why") {
   Json two_models = Json::array({base()["model"], base()["model"]});
   const std::vector<Row> rows = {
       {"not JSON", "{workers", "not JSON (byte"},
+      {"a number beyond double's range", R"([{"id": 1e999}])", "not usable JSON"},
       {"an empty list", "[]", "empty"},
       {"a number", "42", "neither"},
       {"objects of no known kind", R"([{"a": 1}])", "/0"},

@@ -66,6 +66,9 @@ ImportOutcome import_document(const Json& current, const std::string& text) {
   } catch (const Json::parse_error& e) {
     out.error = "the pasted text is not JSON (byte " + std::to_string(e.byte) + ")";
     return out;
+  } catch (const Json::exception&) {
+    out.error = "the pasted text is not usable JSON (a number beyond double's range?)";
+    return out;
   }
   if (pasted.is_object() && classify(pasted) == PastedKind::scenario) {
     out.error = check_scenario(pasted);

@@ -16,6 +16,13 @@ ParsedScenario parse_scenario_text(const std::string& text) {
     if (cut != std::string::npos) what = what.substr(cut + 2);
     out.error = "invalid JSON at byte " + std::to_string(e.byte) + ": " + what;
     return out;
+  } catch (const Json::exception& e) {
+    // Other refusals of the parser, such as a number beyond double's range (1e999).
+    std::string what = e.what();
+    std::size_t cut = what.find("] ");
+    if (cut != std::string::npos) what = what.substr(cut + 2);
+    out.error = "invalid JSON: " + what;
+    return out;
   }
   out.error = check_scenario(out.document);
   return out;
