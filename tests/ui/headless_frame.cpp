@@ -42,6 +42,10 @@ bool HeadlessImGui::click(App& app, const std::string& id) {
   io.MouseDown[0] = false;
   frames(app, 1);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // A button acts on release, after that frame's pump: one more frame takes the decision for what
+  // the click changed, as the browser's next animation frame would. Without it, whether results
+  // were current after a click depended on what earlier tests left in the ImGui context.
+  frames(app, 1);
   return true;
 }
 

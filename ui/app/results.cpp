@@ -1,17 +1,10 @@
 #include "app/results.h"
 
+#include "app/format.h"
+
 namespace placement::ui {
 
 namespace {
-
-const Json& empty_object() {
-  static const Json j = Json::object();
-  return j;
-}
-const Json& empty_array() {
-  static const Json j = Json::array();
-  return j;
-}
 
 Json parse_or_error(const std::string& text) {
   Json j = Json::parse(text, nullptr, false);
@@ -33,12 +26,12 @@ std::string Results::input_error() const { return error_text(schedule); }
 
 const Json& Results::trace() const {
   if (schedule.is_object() && schedule.contains("trace") && schedule["trace"].is_object()) return schedule["trace"];
-  return empty_object();
+  return json_object();
 }
 
 const Json& Results::candidates() const {
   if (schedule.is_object() && schedule.contains("candidates") && schedule["candidates"].is_array()) return schedule["candidates"];
-  return empty_array();
+  return json_array();
 }
 
 int Results::selected() const {
@@ -51,7 +44,7 @@ int Results::selected() const {
 
 const Json& Results::scale_down_trace() const {
   if (scale_down.is_object() && scale_down.contains("trace") && scale_down["trace"].is_object()) return scale_down["trace"];
-  return empty_object();
+  return json_object();
 }
 
 Results parse_results(const ScheduleAnswer& answer) {
