@@ -1,6 +1,7 @@
 #include "fit/common/hf_config.h"
 
 #include <cmath>
+#include <limits>
 
 namespace placement {
 
@@ -8,10 +9,18 @@ std::optional<long long> int_member(const Json& obj, const char* key) {
   if (!obj.is_object()) return std::nullopt;
   auto it = obj.find(key);
   if (it == obj.end() || it->is_boolean()) return std::nullopt;
+  // A value beyond 64 bits (an unsigned one past 2^63, or a float like 4e107; found by
+  // scenario_fuzz) is not a usable count: it reads as absent instead of wrapping or overflowing.
+  if (it->is_number_unsigned()) {
+    const auto u = it->get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(std::numeric_limits<long long>::max())) return std::nullopt;
+    return static_cast<long long>(u);
+  }
   if (it->is_number_integer()) return it->get<long long>();
   if (it->is_number_float()) {
-    double d = it->get<double>();
-    if (std::isfinite(d) && d == std::floor(d)) return static_cast<long long>(d);
+    const double d = it->get<double>();
+    constexpr double kTwoTo63 = 9223372036854775808.0;
+    if (std::isfinite(d) && d == std::floor(d) && d >= -kTwoTo63 && d < kTwoTo63) return static_cast<long long>(d);
   }
   return std::nullopt;
 }
