@@ -23,7 +23,7 @@ echo "== 2. the whole native suite under AddressSanitizer + UndefinedBehaviorSan
 scripts/test-sanitizers.sh
 
 echo "== 3. fuzz targets, a short fixed run each"
-scripts/fuzz.sh --runs "${PE_FUZZ_RUNS:-20000}"
+PE_FUZZ_NO_BUILD=1 scripts/fuzz.sh --runs "${PE_FUZZ_RUNS:-20000}"   # built by stage 2
 
 echo "== 4. browser explorer: build/web, then the browser suites in headless Chromium"
 scripts/build-web.sh

@@ -5,23 +5,27 @@
 
 namespace placement::ui {
 
+namespace {
+
+// nlohmann's text starts with "[json.exception.parse_error.101] "; the user needs the rest.
+std::string parser_message(const Json::exception& e) {
+  std::string what = e.what();
+  const std::size_t cut = what.find("] ");
+  return cut == std::string::npos ? what : what.substr(cut + 2);
+}
+
+}  // namespace
+
 ParsedScenario parse_scenario_text(const std::string& text) {
   ParsedScenario out;
   try {
     out.document = Json::parse(text);
   } catch (const Json::parse_error& e) {
-    // nlohmann's text starts with "[json.exception.parse_error.101] "; the user needs the rest.
-    std::string what = e.what();
-    std::size_t cut = what.find("] ");
-    if (cut != std::string::npos) what = what.substr(cut + 2);
-    out.error = "invalid JSON at byte " + std::to_string(e.byte) + ": " + what;
+    out.error = "invalid JSON at byte " + std::to_string(e.byte) + ": " + parser_message(e);
     return out;
   } catch (const Json::exception& e) {
     // Other refusals of the parser, such as a number beyond double's range (1e999).
-    std::string what = e.what();
-    std::size_t cut = what.find("] ");
-    if (cut != std::string::npos) what = what.substr(cut + 2);
-    out.error = "invalid JSON: " + what;
+    out.error = "invalid JSON: " + parser_message(e);
     return out;
   }
   out.error = check_scenario(out.document);

@@ -40,12 +40,7 @@ std::vector<TypeGroup> TypeGrouping::group(const std::vector<const Worker*>& wor
     std::vector<std::pair<std::size_t, std::size_t>> placed;  // (group, position) of this worker's copies
     for (const auto& [type, list] : by_type) {
       std::size_t gi = group_for(type);
-      // Built by name, not as WorkerView{w, list}: clang 14 (the sanitizer and WebAssembly builds)
-      // never frees the copied list of that braced temporary here (LeakSanitizer reports it).
-      WorkerView view;
-      view.worker = w;
-      view.gpus = list;
-      groups[gi].workers.push_back(std::move(view));
+      groups[gi].workers.push_back(WorkerView{w, list});
       placed.emplace_back(gi, groups[gi].workers.size() - 1);
     }
     if (by_type.size() > 1) {
