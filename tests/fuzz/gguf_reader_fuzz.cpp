@@ -1,6 +1,7 @@
-// libFuzzer target for the GGUF header reader (build: scripts/build-fuzzers.sh). Each input is
-// parsed as a whole file, as the prefix of a larger file, and through a shorter prefix; besides
-// memory safety (ASan/UBSan) it checks the reader's promises:
+// libFuzzer target for the GGUF header reader (built by scripts/build-asan.sh and
+// scripts/build-fuzz-campaign.sh). Each input is parsed as a whole file, as the prefix of a larger
+// file, and through a shorter prefix; besides memory safety (ASan/UBSan) it checks the reader's
+// promises:
 //  * a complete parse lies within the bytes it was given and is self-consistent;
 //  * a short prefix either asks for more bytes (more than it has, never beyond the file) or fails
 //    with exactly the error the whole file gives, and completes with the same header.
