@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets on seed corpora made from the test fixtures and examples.
 #   scripts/fuzz.sh --runs N [TARGET...]     N executions per target (CI: scripts/test.sh)
-#   scripts/fuzz.sh --seconds S [TARGET...]  S seconds per target (long runs: see README)
+#   scripts/fuzz.sh --seconds S [TARGET...]  S seconds per target
+#   scripts/fuzz.sh --total N [TARGET...]    runs of at most 30 minutes until the ledger holds N
+#                                            executions of the current code per target
 # Targets: gguf_reader_fuzz scenario_fuzz fragment_fuzz (default: all).
 # PE_FUZZ_BUILD picks the build: asan (default; scripts/build-asan.sh, build-asan/fuzz/: ASan + UBSan
 # + LSan) or campaign (scripts/build-fuzz-campaign.sh, build-fuzz/fuzz/: UBSan traps + LSan, faster).
-# Findings stop the run and leave the input in that folder (crash-*, leak-*, timeout-*). Every
-# finished run appends a line to its folder's ledger.tsv: when, which code (the git tree of core/
-# and tests/fuzz/, "+dirty" if edited), target, executions, seconds — long campaigns sum it.
+# Findings stop the script and leave the input in that folder (crash-*, leak-*, timeout-*; the log is
+# TARGET-PID.log). Every finished run appends a line to the folder's ledger.tsv: when, which code
+# (git trees of core/ and tests/fuzz/, "+dirty" if edited), target, executions, seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-limit=()
-case "${1:-}" in
-  --runs) limit=(-runs="${2:?--runs needs a count}"); shift 2 ;;
-  --seconds) limit=(-max_total_time="${2:?--seconds needs a count}"); shift 2 ;;
-  *) echo "usage: scripts/fuzz.sh --runs N | --seconds S [TARGET...]" >&2; exit 2 ;;
+mode=${1:-}
+count=${2:-}
+case "$mode" in
+  --runs | --seconds | --total) [[ "$count" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: $mode needs a positive count" >&2; exit 2; }; shift 2 ;;
+  *) echo "usage: scripts/fuzz.sh --runs N | --seconds S | --total N [TARGET...]" >&2; exit 2 ;;
 esac
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(gguf_reader_fuzz scenario_fuzz fragment_fuzz)
@@ -32,9 +34,13 @@ code_id() {
   git diff --quiet HEAD -- core tests/fuzz 2>/dev/null || id+="+dirty"
   echo "$id"
 }
+code=$(code_id)
+ledger_total() {  # executions of TARGET on the current code so far
+  awk -F'\t' -v t="$1" -v c="$code" '$2 == c && $3 == t { n += $4 } END { print n + 0 }' "$out/ledger.tsv"
+}
 
 seed_dir() {
-  local target=$1 dir=$out/seeds-$1
+  local target=$1 dir=$out/seeds-$1-$$
   rm -rf "$dir"
   mkdir -p "$dir"
   case "$target" in
@@ -66,19 +72,23 @@ PY
   echo "$dir"
 }
 
-# Long campaigns may pass lighter options (e.g. malloc_context_size=0) through the environment.
+# Long campaigns may pass lighter options (e.g. malloc_context_size=5) through the environment.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 [ -f "$out/ledger.tsv" ] || printf 'finished\tcode\ttarget\texecutions\tseconds\n' > "$out/ledger.tsv"
-for target in "${targets[@]}"; do
+# Per-process seed folders and logs: several runs of one target may share its corpus (libFuzzer
+# only adds files to it).
+trap 'rm -rf "$out"/seeds-*-$$' EXIT
+
+run_once() {  # TARGET LIBFUZZER-LIMIT...
+  local target=$1 seeds log rc=0 started=$SECONDS
+  shift
   seeds=$(seed_dir "$target")
-  corpus=$out/corpus-$target
-  log=$out/$target.log
-  mkdir -p "$corpus"
-  echo "== $target ${limit[*]}"
-  rc=0 started=$SECONDS
-  (cd "$out" && "./$target" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      "corpus-$target" "seeds-$target") >"$log" 2>&1 || rc=$?
+  log=$out/$target-$$.log
+  mkdir -p "$out/corpus-$target"
+  echo "== $target $*"
+  (cd "$out" && "./$target" "$@" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      "corpus-$target" "$(basename "$seeds")") >"$log" 2>&1 || rc=$?
   grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)|ERROR|SUMMARY|Test unit written" "$log" || true
   # A finding writes an artifact and exits non-zero; a run that never got going has no stats.
   if [ "$rc" -ne 0 ] || ls "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-* >/dev/null 2>&1 \
@@ -87,6 +97,20 @@ for target in "${targets[@]}"; do
     tail -n 40 "$log" >&2
     exit 1
   fi
-  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$(code_id)" "$target" \
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$code" "$target" \
     "$(sed -n 's/^stat::number_of_executed_units: //p' "$log")" $((SECONDS - started)) >> "$out/ledger.tsv"
+  rm -f "$log"  # kept only when something failed
+}
+
+for target in "${targets[@]}"; do
+  case "$mode" in
+    --runs) run_once "$target" -runs="$count" ;;
+    --seconds) run_once "$target" -max_total_time="$count" ;;
+    --total)
+      while done_runs=$(ledger_total "$target") && [ "$done_runs" -lt "$count" ]; do
+        echo "-- $target: $done_runs of $count executions on code $code"
+        run_once "$target" -runs=$((count - done_runs)) -max_total_time=1800
+      done
+      echo "-- $target: $(ledger_total "$target") executions on code $code" ;;
+  esac
 done
