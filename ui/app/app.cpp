@@ -1,6 +1,8 @@
 #include "app/app.h"
 
 #include <cmath>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "app/deploy.h"
@@ -195,10 +197,16 @@ void App::select_gpu(const std::string& worker, int index) {
   if (!ui_.manual_gpu_mode) return;
   const int w = worker_index(state_.scenario(), worker);
   if (w < 0) return;
+  // Find the id first: edit() replaces the scenario, so nothing may still point into it.
+  std::optional<std::string> id;
   const Json& wj = state_.scenario()["workers"][std::size_t(w)];
-  const Json gpus = wj.contains("status") ? wj["status"].value("gpu_devices", Json::array()) : Json::array();
-  for (const auto& g : gpus)
-    if (g.value("index", -1) == index) edit(toggle_gpu_selection(state_.scenario(), gpu_id(wj, g)));
+  if (wj.contains("status") && wj["status"].contains("gpu_devices") && wj["status"]["gpu_devices"].is_array())
+    for (const auto& g : wj["status"]["gpu_devices"])
+      if (g.value("index", -1) == index) {
+        id = gpu_id(wj, g);
+        break;
+      }
+  if (id) edit(toggle_gpu_selection(state_.scenario(), *id));
 }
 
 void App::inspect_candidate(int index) { ui_.inspected_candidate = index; }
