@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser explorer and assembles the self-contained static folder build/web/
-# (index.html, ui/web/*.js, explorer.js/.wasm, placement_worker.js/.wasm, examples/*.json) that
+# (index.html, ui/web/*.js, explorer.js/.wasm, examples/*.json) that
 # any static file server can serve as it is.
 #   BUILD_DIR (default build-web): the emcmake build directory.
 set -euo pipefail
@@ -12,7 +12,7 @@ build=${BUILD_DIR:-build-web}
 out=build/web
 
 emcmake cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-ninja -C "$build" -j"$(nproc)" explorer placement_worker
+ninja -C "$build" -j"${JOBS:-$(nproc)}" explorer
 
 # Wherever the targets put their outputs, take them by name.
 find_output() {
@@ -26,7 +26,7 @@ rm -rf "$out"
 mkdir -p "$out/ui/web" "$out/examples"
 cp index.html "$out/"
 cp ui/web/*.js "$out/ui/web/"
-for f in explorer.js explorer.wasm placement_worker.js placement_worker.wasm; do
+for f in explorer.js explorer.wasm; do
   cp "$(find_output "$f")" "$out/"
 done
 cp examples/scenarios/*.json "$out/examples/"

@@ -28,7 +28,7 @@ PE_FUZZ_NO_BUILD=1 scripts/fuzz.sh --runs "${PE_FUZZ_RUNS:-20000}"   # built by 
 echo "== 4. browser explorer: build/web, then the browser suites in headless Chromium"
 scripts/build-web.sh
 tests/browser/install.sh
-node tests/browser/page_test.js --worker build/web
+node tests/browser/page_test.js --web build/web
 node tests/browser/explorer_test.js --web build/web
 
 echo "== 5. same answer everywhere: native CLI vs WASM under Node"

@@ -8,7 +8,7 @@
 // and merges their outputs into one table with `cluster_bench --table NATIVE.tsv WASM.tsv`.
 //
 // Usage:
-//   cluster_bench [--data DIR] [--case NAME]... [--max-workers N] [--budget-ms MS] [--tsv]
+//   cluster_bench [--data DIR] [--case NAME]... [--max-workers N] [--budget-ms MS] [--warmup-ms MS] [--tsv]
 //   cluster_bench --table NATIVE.tsv WASM.tsv
 // The checksum column hashes the whole result JSON: native and WASM must print the same one.
 #include <algorithm>
@@ -40,9 +40,20 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
 
-// Runs `body` at least 3 times and until `budget_ms` is spent (at most 41 runs); the median.
+// Runs `body` untimed at least twice and until `warmup_ms` is spent, then timed at least 3 times
+// and until `budget_ms` is spent (at most 41 runs); the median of the timed runs. The warm-up is
+// for WebAssembly: V8 first runs baseline (Liftoff) code and tiers hot functions up to optimised
+// code in the background, so the first calls of a short decision measure the compiler, not the
+// scheduler (at 16 workers the cold median was 20-40x native; steady state is what every later
+// edit in the explorer costs).
 template <class F>
-double median_ms(double budget_ms, F&& body) {
+double median_ms(double budget_ms, double warmup_ms, F&& body) {
+  double warmed = 0;
+  for (int i = 0; i < 2 || (warmed < warmup_ms && i < 200); ++i) {
+    const auto start = Clock::now();
+    body();
+    warmed += ms_since(start);
+  }
   std::vector<double> runs;
   double spent = 0;
   while (runs.size() < 3 || (spent < budget_ms && runs.size() < 41)) {
@@ -82,6 +93,7 @@ struct Options {
   std::vector<std::string> cases;
   int max_workers = 1 << 30;
   double budget_ms = 400;
+  double warmup_ms = 400;
   bool tsv = false;
 };
 
@@ -104,13 +116,13 @@ int run(const Options& opt) {
       row.name = spec.name;
       row.workers = workers;
       row.instances = 0;
-      row.load_ms = median_ms(opt.budget_ms / 4, [&] { (void)load_scenario_text(text); });
+      row.load_ms = median_ms(opt.budget_ms / 4, opt.warmup_ms / 4, [&] { (void)load_scenario_text(text); });
       const Scenario scenario = load_scenario_text(text);
       row.instances = static_cast<long long>(scenario.model_instances.size());
       ScheduleResult result = schedule(scenario);  // warm-up, and the result rendered below
-      row.decide_ms = median_ms(opt.budget_ms, [&] { (void)schedule(scenario); });
+      row.decide_ms = median_ms(opt.budget_ms, opt.warmup_ms, [&] { (void)schedule(scenario); });
       std::string json;
-      row.render_ms = median_ms(opt.budget_ms / 4, [&] { json = schedule_result_to_json(result).dump(2); });
+      row.render_ms = median_ms(opt.budget_ms / 4, opt.warmup_ms / 4, [&] { json = schedule_result_to_json(result).dump(2); });
       row.strategy = result.strategy.empty() ? "-" : result.strategy;
       row.candidates = static_cast<long long>(result.candidates.size());
       row.selected = result.selected ? static_cast<long long>(*result.selected) : -1;
@@ -144,6 +156,7 @@ int main(int argc, char** argv) {
       else if (args[i] == "--case") opt.cases.push_back(value());
       else if (args[i] == "--max-workers") opt.max_workers = std::stoi(value());
       else if (args[i] == "--budget-ms") opt.budget_ms = std::stod(value());
+      else if (args[i] == "--warmup-ms") opt.warmup_ms = std::stod(value());
       else if (args[i] == "--tsv") opt.tsv = true;
       else throw std::runtime_error("unknown argument " + args[i]);
     }

@@ -72,6 +72,10 @@ test('the result equals the native CLI byte for byte, for every example', async 
     const shown = await ex.scenario(page);
     assertSameBytes(await ex.result(page), nativeResult(shown), name);
   }
+  // Those answers came from the scheduling worker, which runs this same explorer.js/.wasm without
+  // the app (a worker that failed would have handed scheduling back to the main thread).
+  assert.equal(await page.evaluate(() => typeof window.peHost.schedule), 'function', 'the worker is not scheduling');
+  assert.deepEqual(page.pageErrors, []);
 });
 
 // The outline the canvas draws around the selected GPU (ui/panels/cluster_canvas.cpp).

@@ -1,7 +1,7 @@
 // Browser tests of the page's own code (index.html + ui/web/*.js and the scheduling worker) with a
-// stand-in for the ImGui app (stand_in/explorer.js) that keeps the module contract. They run
-// without the app, so the page is tested even when only the core's worker module is built.
-// usage: node page_test.js [--worker DIR holding placement_worker.js/.wasm] [--only NAME]
+// stand-in for the ImGui app (stand_in/explorer.js) that keeps the module contract, so the page is
+// tested apart from the app; the scheduling worker runs the real module (explorer.js/.wasm).
+// usage: node page_test.js [--web DIR holding the real explorer.js/.wasm, for the worker] [--only NAME]
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -13,7 +13,7 @@ const ex = require('./lib/explorer_page');
 const { ensureCli, nativeResult, assertSameBytes, ROOT } = require('./lib/native_cli');
 
 const argv = process.argv.slice(2);
-const WORKER_DIR = path.resolve(argv.includes('--worker') ? argv[argv.indexOf('--worker') + 1] : path.join(ROOT, 'build/web'));
+const WEB_DIR = path.resolve(argv.includes('--web') ? argv[argv.indexOf('--web') + 1] : path.join(ROOT, 'build/web'));
 const EXAMPLES = path.join(ROOT, 'examples/scenarios');
 const readExample = (name) => fs.readFileSync(path.join(EXAMPLES, name), 'utf8');
 const pretty = (text) => JSON.stringify(JSON.parse(text), null, 2);
@@ -186,7 +186,8 @@ test('undo and redo through the buttons', async ({ context, url }) => {
 });
 
 test('a worker that cannot start: the app schedules on the main thread and is not left busy', async ({ context, url }) => {
-  await context.route('**/placement_worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  // Only the worker asks for /real/explorer.js (the stand-in's worker branch): the core is gone there.
+  await context.route('**/real/explorer.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
   const page = await context.newPage();
   await page.goto(url);
   await page.evaluate(() => window.explorer.ready);
@@ -199,14 +200,15 @@ test('a worker that cannot start: the app schedules on the main thread and is no
 });
 
 (async () => {
-  if (!fs.existsSync(path.join(WORKER_DIR, 'placement_worker.js'))) {
-    console.error(`page_test: ${WORKER_DIR}/placement_worker.js is missing (scripts/build-web.sh, or --worker DIR)`);
+  if (!fs.existsSync(path.join(WEB_DIR, 'explorer.wasm'))) {
+    console.error(`page_test: ${WEB_DIR}/explorer.js/.wasm are missing (scripts/build-web.sh, or --web DIR)`);
     process.exit(1);
   }
   await runInBrowser(runner, argv, [
     { prefix: '/examples/', dir: EXAMPLES },
     { prefix: '/', dir: path.join(__dirname, 'stand_in') },
-    { prefix: '/', dir: WORKER_DIR },
+    { prefix: '/real/', dir: WEB_DIR },
+    { prefix: '/', dir: WEB_DIR },
     { prefix: '/', dir: ROOT },
   ]);
 })();

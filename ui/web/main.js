@@ -54,7 +54,7 @@ let scheduler = null;
 function startScheduler() {
   scheduler = createScheduleClient({
     workerUrl: new URL('schedule_worker.js', import.meta.url).href,
-    coreUrl: new URL('placement_worker.js', doc.baseURI).href,
+    coreUrl: new URL('explorer.js', doc.baseURI).href,  // the same module as the app's
     deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
     onFatal(message) {
       delete host.schedule;  // the app schedules on the main thread from now on

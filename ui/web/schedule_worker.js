@@ -1,6 +1,8 @@
-// Web Worker: runs the scheduler core (placement_worker.js/.wasm, built from wasm/core_bindings.cpp
-// for ENVIRONMENT=worker) off the main thread, so the UI never waits for a decision.
-// Started as schedule_worker.js?core=<URL of placement_worker.js>.
+// Web Worker: runs the scheduler core off the main thread, so the UI never waits for a decision.
+// The core is the page's own module (explorer.js/.wasm, built for ENVIRONMENT=web,worker), started
+// with noInitialRun: the app's main() — window, canvas, ImGui — never runs here; only the core's
+// embind functions (wasm/core_bindings.cpp) are called. The browser has the .wasm cached already.
+// Started as schedule_worker.js?core=<URL of explorer.js>.
 // In:  {generation, scenario}   Out: {ready} once, then {generation, schedule, scaleDown} or
 // {generation, error} per request, or {fatal} if the core cannot start.
 /* eslint-env worker */
@@ -11,7 +13,7 @@ let core = null;
 
 try {
   importScripts(coreUrl);
-  createPlacementWorkerModule({ locateFile: (file) => new URL(file, coreUrl).href }).then(
+  createExplorerModule({ noInitialRun: true, locateFile: (file) => new URL(file, coreUrl).href }).then(
     (m) => { core = m; self.postMessage({ ready: true }); },
     (e) => self.postMessage({ fatal: 'the scheduler core did not start: ' + (e && e.message || e) }));
 } catch (e) {

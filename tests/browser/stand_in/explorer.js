@@ -2,10 +2,13 @@
 // docs/explorer-architecture.md in plain JavaScript, so the page's own code (files, links,
 // storage, clipboard, paste, worker) is tested without the app. It draws nothing; its buttons are
 // rectangles that canvas clicks hit. It records what the page asked it in Module.calls.
-/* global globalThis */
+// The page's scheduling worker loads explorer.js too (the same module as the app's): there the
+// stand-in steps aside for the real module, served by page_test.js under /real/, so the worker
+// schedules with the real core.
+/* global globalThis, importScripts */
 'use strict';
 
-function createExplorerModule(Module) {
+function createStandInModule(Module) {
   Module = Module || {};
   globalThis.__standInModule = Module;  // the tests read Module.calls
   const host = (name) => globalThis.peHost && globalThis.peHost[name];
@@ -97,3 +100,6 @@ function createExplorerModule(Module) {
   });
   return Promise.resolve().then(() => Module);
 }
+
+if (typeof document === 'undefined' && typeof importScripts === 'function') importScripts('/real/explorer.js');
+else globalThis.createExplorerModule = createStandInModule;
