@@ -99,6 +99,31 @@ TEST_CASE("clicking a worker and a GPU by their rectangles selects them; why-not
   }
 }
 
+// The worker editor and the instance table read the scenario by reference and stop at the first
+// edit (the edit replaces what they read); frames after each edit must still draw everything.
+TEST_CASE("editing from the worker list and the instance table, then drawing on") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("binpack-vs-spread"));
+  gui.frames(*app, 2);
+  const std::size_t workers = app->scenario()["workers"].size();
+  REQUIRE(gui.click(*app, "button/add-worker"));
+  CHECK(app->scenario()["workers"].size() == workers + 1);
+  gui.frames(*app, 3);
+  CHECK(test_hooks::find("worker/" + app->scenario()["workers"].back()["name"].get<std::string>()) != nullptr);
+  const Json instances = app->scenario()["model_instances"];
+  REQUIRE(instances.size() >= 2);
+  REQUIRE(gui.click(*app, "instance/1/remove"));
+  Json expected = instances;
+  expected.erase(1);
+  CHECK(app->scenario()["model_instances"] == expected);
+  gui.frames(*app, 3);
+  CHECK(app->results_current());
+  app->undo();
+  gui.frames(*app, 2);
+  CHECK(app->scenario()["model_instances"] == instances);
+}
+
 TEST_CASE("manual GPU selection: a click toggles the GPU in gpu_selector.gpu_ids") {
   HeadlessImGui gui;
   auto app = make_app();

@@ -150,6 +150,14 @@ void App::pump() {
   }
 }
 
+const std::map<std::string, WorkerLoad>& App::existing_loads() const {
+  if (loads_generation_ != state_.generation()) {
+    loads_ = placement::ui::existing_loads(state_.scenario());
+    loads_generation_ = state_.generation();
+  }
+  return loads_;
+}
+
 int App::shown_candidate() const {
   if (!results_current()) return -1;
   const int n = int(results_.candidates().size());

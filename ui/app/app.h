@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
 #include "app/app_state.h"
 #include "app/banner_state.h"
+#include "app/cluster_loads.h"
 #include "app/results.h"
 #include "app/schedule_service.h"
 #include "app/ui_state.h"
@@ -73,6 +75,9 @@ class App {
   std::uint64_t generation() const { return state_.generation(); }
   // The candidate whose claim the canvas draws (the inspected one, else the winner), or -1.
   int shown_candidate() const;
+  // Existing instances' claims by worker id (cluster_loads.h), recomputed only when the scenario
+  // changed: the canvas needs them every frame and a cluster has thousands of instances.
+  const std::map<std::string, WorkerLoad>& existing_loads() const;
 
  private:
   void changed();
@@ -84,6 +89,8 @@ class App {
   Results results_;
   std::unique_ptr<ScheduleService> service_;
   std::uint64_t requested_ = 0;
+  mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
+  mutable std::map<std::string, WorkerLoad> loads_;
 };
 
 }  // namespace placement::ui

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "app/app.h"
+#include "app/cluster_loads.h"
 #include "app/format.h"
 #include "app/worker_edits.h"
 #include "imgui.h"
@@ -21,67 +22,8 @@ namespace {
 
 constexpr float kCardWidth = 250.0f;
 
-struct Segment {
-  double bytes = 0;
-  ImU32 colour = 0;
-  std::string who;
-};
-
-// Claims on one worker: per GPU index, and RAM.
-struct Load {
-  std::map<int, std::vector<Segment>> vram;
-  std::vector<Segment> ram;
-};
-
-ImU32 model_colour(const Json& model_id) {
-  static const ImU32 palette[] = {IM_COL32(86, 140, 230, 255), IM_COL32(220, 140, 60, 255), IM_COL32(170, 100, 210, 255),
-                                  IM_COL32(80, 190, 190, 255), IM_COL32(210, 90, 140, 255), IM_COL32(160, 170, 70, 255)};
-  const std::size_t h = std::hash<std::string>{}(model_id.dump());
-  return palette[h % (sizeof palette / sizeof palette[0])];
-}
-
-void add_claim(Load& load, const Json& claim, ImU32 colour, const std::string& who) {
-  if (!claim.is_object()) return;
-  const Json& vram = member(claim, "vram", json_null());
-  if (vram.is_object())
-    for (auto it = vram.begin(); it != vram.end(); ++it) {
-      int index = 0;
-      try {
-        index = std::stoi(it.key());
-      } catch (const std::exception&) {
-        continue;
-      }
-      load.vram[index].push_back(Segment{number_or(it.value()), colour, who});
-    }
-  const Json& ram = member(claim, "ram", json_null());
-  if (ram.is_number() && ram.get<double>() > 0) load.ram.push_back(Segment{ram.get<double>(), colour, who});
-}
-
-// Existing instances' claims by worker id (main and subordinate workers).
-std::map<std::string, Load> existing_load(const Json& scenario) {
-  std::map<std::string, Load> out;
-  for (const auto& inst : member(scenario, "model_instances", json_array())) {
-    const ImU32 colour = model_colour(inst.value("model_id", Json(nullptr)));
-    const std::string who = value_text("", inst.value("name", Json(nullptr)));
-    add_claim(out[inst.value("worker_id", Json(nullptr)).dump()], inst.value("computed_resource_claim", Json(nullptr)), colour, who);
-    const Json& ds = member(inst, "distributed_servers", json_null());
-    if (ds.is_object() && ds.contains("subordinate_workers") && ds["subordinate_workers"].is_array())
-      for (const auto& sub : ds["subordinate_workers"])
-        add_claim(out[sub.value("worker_id", Json(nullptr)).dump()], sub.value("computed_resource_claim", Json(nullptr)), colour, who);
-  }
-  return out;
-}
-
-std::map<std::string, Load> candidate_load(const Json& candidate) {
-  std::map<std::string, Load> out;
-  if (!candidate.is_object()) return out;
-  const ImU32 colour = IM_COL32(90, 230, 120, 150);
-  add_claim(out[candidate.value("worker_name", std::string())], candidate.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
-  const Json& subs = member(candidate, "subordinate_workers", json_null());
-  if (subs.is_array())
-    for (const auto& s : subs) add_claim(out[s.value("worker_name", std::string())], s.value("computed_resource_claim", Json(nullptr)), colour, "candidate");
-  return out;
-}
+using Segment = ClaimSegment;
+using Load = WorkerLoad;
 
 // One memory bar: reserved from the left, then the claims, then the candidate's claim.
 void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<Segment>& claims,
@@ -209,10 +151,10 @@ void draw_cluster_canvas(App& app) {
     ImGui::TextDisabled("No workers: add one in 1 Cluster & model.");
     return;
   }
-  const std::map<std::string, Load> existing = existing_load(app.scenario());
+  // Kept by the app until the scenario changes: every instance's claim, walked once, not per frame.
+  const std::map<std::string, Load>& existing = app.existing_loads();
   const int shown = app.shown_candidate();
-  const Json candidate = shown >= 0 ? app.results().candidates()[std::size_t(shown)] : Json(nullptr);
-  const std::map<std::string, Load> cand = candidate_load(candidate);
+  const std::map<std::string, Load> cand = shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)]) : std::map<std::string, Load>();
   if (shown >= 0)
     ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Green: claim of candidate %d%s", shown, shown == app.results().selected() ? " (the winner)" : "");
   const float avail = ImGui::GetContentRegionAvail().x;

@@ -1,11 +1,14 @@
 // Existing load: the model instances the cluster already runs (of this model and others), edited
 // or placed by hand; Deploy (toolbar) adds the winner as one more.
+#include <cstdint>
+
 #include "app/app.h"
 #include "app/deploy.h"
 #include "app/format.h"
 #include "imgui.h"
 #include "panels/edit_widgets.h"
 #include "panels/panels.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -90,40 +93,68 @@ void draw_manual_placement(App& app) {
 
 void draw_instances_panel(App& app) {
   if (!ImGui::CollapsingHeader("Model instances (existing load)", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Json instances = member(app.scenario(), "model_instances", json_array());
-  const Json model_id = member(member(app.scenario(), "model", json_object()), "id", json_null());
+  // By reference (a cluster has thousands of instances): an edit replaces the scenario, so a row
+  // reads everything it shows before its edit widgets and the table stops after the first edit.
+  const std::uint64_t before = app.generation();
+  const Json& instances = member(app.scenario(), "model_instances", json_array());
+  const Json& model = member(app.scenario(), "model", json_object());
+  const Json model_id = member(model, "id", json_null());
+  const Json& replicas = member(model, "replicas", json_null());
   long long mine = 0;
-  for (const auto& i : instances) mine += i.value("model_id", Json(nullptr)) == model_id ? 1 : 0;
+  for (const auto& i : instances) mine += member(i, "model_id", json_null()) == model_id ? 1 : 0;
   ImGui::Text("%lld of %lld replicas of this model exist; %zu instances in all", mine,
-              app.scenario().value("model", Json::object()).value("replicas", 1LL), instances.size());
+              replicas.is_number_integer() ? replicas.get<long long>() : 1LL, instances.size());
   if (ImGui::BeginTable("instances", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const char* h : {"name", "model", "state", "worker", "claim", ""}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < instances.size(); ++i) {
-      const Json& inst = instances[i];
-      const std::string base = "/model_instances/" + std::to_string(i);
-      ImGui::PushID(int(i));
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value_text("", inst.value("name", Json(nullptr))).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted((inst.value("model_id", Json(nullptr)) == model_id ? std::string("this") : value_text("", inst.value("model_id", Json(nullptr)))).c_str());
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-1);
-      edit_choice(app, "##state", ptr(base + "/state"), kInstanceStates);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value_text("", inst.value("worker_name", inst.value("worker_id", Json(nullptr)))).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(claim_summary(inst.value("computed_resource_claim", Json(nullptr))).c_str());
-      ImGui::TableNextColumn();
-      if (ImGui::SmallButton("remove")) {
-        Json next = app.scenario();
-        next["model_instances"].erase(i);
-        app.edit(std::move(next));
+    ImGuiListClipper clipper;  // rows out of view are not built
+    clipper.Begin(int(instances.size()));
+    bool edited = false;
+    while (!edited && clipper.Step()) {
+      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+        const std::size_t i = std::size_t(row);
+        const Json& inst = instances[i];
+        const std::string name = value_text("", member(inst, "name", json_null()));
+        const Json& of = member(inst, "model_id", json_null());
+        const std::string model_text = of == model_id ? std::string("this") : value_text("", of);
+        const Json& worker_name = member(inst, "worker_name", json_null());
+        const std::string worker = value_text("", worker_name.is_null() ? member(inst, "worker_id", json_null()) : worker_name);
+        const std::string claim = claim_summary(member(inst, "computed_resource_claim", json_null()));
+        const std::string base = "/model_instances/" + std::to_string(i);
+        ImGui::TableNextRow();
+        ImGui::PushID(row);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(model_text.c_str());
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1);
+        edit_choice(app, "##state", ptr(base + "/state"), kInstanceStates);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(worker.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(claim.c_str());
+        ImGui::TableNextColumn();
+        if (app.generation() == before) {
+          const bool remove = ImGui::SmallButton("remove");
+          test_hooks::tag("instance/" + std::to_string(i) + "/remove", "remove " + name);
+          if (remove) {
+            Json next = app.scenario();
+            next["model_instances"].erase(i);
+            app.edit(std::move(next));
+          }
+        }
+        ImGui::PopID();
+        if (app.generation() != before) {
+          edited = true;
+          break;
+        }
       }
-      ImGui::PopID();
     }
+    if (edited) clipper.End();
     ImGui::EndTable();
   }
+  if (app.generation() != before) return;
   if (ImGui::TreeNode("Place an instance by hand")) {
     draw_manual_placement(app);
     ImGui::TreePop();

@@ -1,5 +1,9 @@
 // Phase 2, base filters: a workers x filters grid (pass/fail with the reason on hover), the
 // filters that did not apply and why, and the aggregated counts of the trace's summary.
+#include <map>
+#include <string>
+#include <vector>
+
 #include "app/app.h"
 #include "app/format.h"
 #include "imgui.h"
@@ -10,12 +14,32 @@ namespace placement::ui {
 
 namespace {
 
-const Json* verdict_of(const Json& filter, const std::string& worker) {
-  const Json* ws = filter.contains("workers") && filter["workers"].is_array() ? &filter["workers"] : nullptr;
-  if (!ws) return nullptr;
-  for (const auto& w : *ws)
-    if (w.value("worker_name", std::string()) == worker) return &w;
-  return nullptr;
+// One filter's verdicts by worker name, indexed once per frame: the grid asks for every visible
+// worker under every filter, and a scan per cell made the filters step quadratic in workers.
+std::map<std::string, const Json*> verdicts_by_worker(const Json& filter) {
+  std::map<std::string, const Json*> out;
+  const Json& ws = member(filter, "workers", json_array());
+  if (!ws.is_array()) return out;
+  for (const auto& w : ws) {
+    const Json& name = member(w, "worker_name", json_null());
+    if (name.is_string()) out.emplace(name.get_ref<const std::string&>(), &w);  // the first verdict wins
+  }
+  return out;
+}
+
+void draw_verdict(const Json* v) {
+  if (!v) {
+    ImGui::TextDisabled("not run");  // dropped by an earlier filter
+    return;
+  }
+  const bool pass = v->value("pass", false);
+  ImGui::TextColored(pass ? ImVec4(0.45f, 0.9f, 0.5f, 1) : ImVec4(1, 0.45f, 0.4f, 1), "%s", pass ? "pass" : "fail");
+  const std::string reason = reason_text(*v);
+  if (!pass) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted(value_text("", v->value("code", Json(nullptr))).c_str());
+  }
+  if (ImGui::IsItemHovered() && !reason.empty() && reason != "-") ImGui::SetTooltip("%s", reason.c_str());
 }
 
 void draw_grid(App& app, const Json& filters) {
@@ -27,31 +51,28 @@ void draw_grid(App& app, const Json& filters) {
                                             ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
     return;
   ImGui::TableSetupColumn("worker");
+  std::vector<std::map<std::string, const Json*>> verdicts;
   for (const Json* f : applied) {
     const std::string head = f->value("filter", std::string("?")) + " " + value_text("", f->value("in", Json(nullptr))) + "->" +
                              value_text("", f->value("kept", Json(nullptr)));
     ImGui::TableSetupColumn(head.c_str());
+    verdicts.push_back(verdicts_by_worker(*f));
   }
   ImGui::TableHeadersRow();
-  for (const auto& w : workers) {
-    const std::string name = w.value("name", std::string("?"));
-    ImGui::TableNextColumn();
-    if (ImGui::Selectable(name.c_str(), app.ui().selection.worker == name)) app.select_worker(name);
-    for (const Json* f : applied) {
+  // Rows out of view are not built (a thousand workers would otherwise cost every frame).
+  ImGuiListClipper clipper;
+  clipper.Begin(int(workers.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const std::string name = workers[std::size_t(row)].value("name", std::string("?"));
+      ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      const Json* v = verdict_of(*f, name);
-      if (!v) {
-        ImGui::TextDisabled("not run");  // dropped by an earlier filter
-        continue;
+      if (ImGui::Selectable(name.c_str(), app.ui().selection.worker == name)) app.select_worker(name);
+      for (const auto& by_worker : verdicts) {
+        ImGui::TableNextColumn();
+        const auto it = by_worker.find(name);
+        draw_verdict(it == by_worker.end() ? nullptr : it->second);
       }
-      const bool pass = v->value("pass", false);
-      ImGui::TextColored(pass ? ImVec4(0.45f, 0.9f, 0.5f, 1) : ImVec4(1, 0.45f, 0.4f, 1), "%s", pass ? "pass" : "fail");
-      const std::string reason = reason_text(*v);
-      if (!pass) {
-        ImGui::SameLine();
-        ImGui::TextUnformatted(value_text("", v->value("code", Json(nullptr))).c_str());
-      }
-      if (ImGui::IsItemHovered() && !reason.empty() && reason != "-") ImGui::SetTooltip("%s", reason.c_str());
     }
   }
   ImGui::EndTable();

@@ -1,5 +1,7 @@
 // Workers: add, duplicate, remove, "N x template"; each worker's name, cluster, labels, state,
 // RAM, reservations, unified memory, and its GPUs (presets, custom sizes, CPU-only).
+#include <cstdint>
+
 #include "app/app.h"
 #include "app/format.h"
 #include "app/gpu_presets.h"
@@ -7,6 +9,7 @@
 #include "imgui.h"
 #include "panels/edit_widgets.h"
 #include "panels/panels.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -96,8 +99,14 @@ void draw_worker(App& app, std::size_t w, const Json& worker) {
   if (ImGui::Button("Remove worker")) app.edit(remove_worker(app.scenario(), w));
 }
 
+// `workers` is the scenario's own list: nothing reads it after an edit.
 void draw_add_row(App& app, const Json& workers) {
-  if (ImGui::Button("Add worker")) app.edit(add_worker(app.scenario()));
+  const bool add = ImGui::Button("Add worker");
+  test_hooks::tag("button/add-worker", "Add worker");
+  if (add) {
+    app.edit(add_worker(app.scenario()));
+    return;
+  }
   if (workers.empty()) return;
   ImGui::SameLine();
   static int count = 4;
@@ -123,8 +132,13 @@ void draw_add_row(App& app, const Json& workers) {
 
 void draw_worker_editor(App& app) {
   if (!ImGui::CollapsingHeader("Workers", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Json workers = member(app.scenario(), "workers", json_array());
-  draw_add_row(app, workers);
+  // The list by reference (copying a thousand workers every frame cost more than drawing them):
+  // an edit replaces the scenario, so the walk stops at the first one and an open worker's editor
+  // works on its own copy.
+  const std::uint64_t before = app.generation();
+  draw_add_row(app, member(app.scenario(), "workers", json_array()));
+  if (app.generation() != before) return;
+  const Json& workers = member(app.scenario(), "workers", json_array());
   // Selecting a worker on the canvas opens its editor once; the user may close it again.
   static std::string opened_for;
   const bool selection_changed = opened_for != app.ui().selection.worker;
@@ -136,10 +150,12 @@ void draw_worker_editor(App& app) {
     if (selection_changed && app.ui().selection.worker == name) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
     const std::string title = name + "  (" + worker.value("state", std::string("?")) + ")###worker";
     if (ImGui::TreeNode(title.c_str())) {
-      draw_worker(app, w, worker);
+      const Json open_worker = worker;
+      draw_worker(app, w, open_worker);
       ImGui::TreePop();
     }
     ImGui::PopID();
+    if (app.generation() != before) return;
   }
 }
 

@@ -1,0 +1,32 @@
+// Memory claims per worker as the cluster canvas draws them: each existing instance's claim (main
+// and subordinate workers) and the inspected candidate's, per GPU index and RAM. The numbers are
+// the scenario's and the core's as given; nothing here computes placement.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scenario/types.h"
+
+namespace placement::ui {
+
+struct ClaimSegment {
+  double bytes = 0;
+  std::uint32_t colour = 0;  // ImU32
+  std::string who;
+};
+
+// Claims on one worker: per GPU index, and RAM.
+struct WorkerLoad {
+  std::map<int, std::vector<ClaimSegment>> vram;
+  std::vector<ClaimSegment> ram;
+};
+
+// Existing instances' claims, keyed by the worker id as JSON text ("3").
+std::map<std::string, WorkerLoad> existing_loads(const Json& scenario);
+// A candidate's claims (main and subordinate workers), keyed by worker name.
+std::map<std::string, WorkerLoad> candidate_loads(const Json& candidate);
+
+}  // namespace placement::ui
