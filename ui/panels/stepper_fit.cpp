@@ -48,19 +48,24 @@ void draw_strategy(const Json& s, int n) {
     const std::string examined = fields_text(s.value("examined", Json(nullptr)));
     if (!examined.empty()) ImGui::Text("examined: %s", examined.c_str());
     for (const char* list : {"caps", "quirks"}) {
-      const Json items = s.value(list, Json(nullptr));
+      const Json& items = member(s, list, json_null());
       if (items.is_array())
         for (const auto& c : items) ImGui::BulletText("%s: %s", list, fields_text(c).c_str());
     }
     const Json& rej = member(s, "rejections", json_null());
-    if (rej.is_array()) {
-      int k = 0;
-      for (const auto& r : rej) draw_rejection(r, k++);
-    }
+    if (rej.is_array()) draw_rejections(rej);
     const Json& skipped = member(s, "not_examined", json_null());
-    if (skipped.is_array())
-      for (const auto& ne : skipped)
-        ImGui::BulletText("not examined: %s (%s)", candidate_label(ne.value("subject", ne)).c_str(), value_text("", ne.value("rule", Json(nullptr))).c_str());
+    if (skipped.is_array()) {
+      ImGuiListClipper clipper;  // one line each; only those in view are built
+      clipper.Begin(int(skipped.size()));
+      while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+          const Json& ne = skipped[std::size_t(i)];
+          const Json& subject = member(ne, "subject", json_null());
+          ImGui::BulletText("not examined: %s (%s)", candidate_label(subject.is_null() ? ne : subject).c_str(),
+                            value_text("", member(ne, "rule", json_null())).c_str());
+        }
+    }
     ImGui::TreePop();
   }
   ImGui::PopID();

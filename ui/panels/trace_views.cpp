@@ -1,5 +1,9 @@
 #include "panels/trace_views.h"
 
+#include <algorithm>
+#include <map>
+#include <utility>
+
 #include "app/format.h"
 #include "imgui.h"
 
@@ -58,6 +62,29 @@ void draw_rejection(const Json& r, int id) {
     ImGui::EndTable();
   }
   ImGui::PopID();
+}
+
+void draw_rejections(const Json& rejections) {
+  // A rejection's height depends only on its number of shortfall rows (and the font): the height
+  // measured the last time such a rejection was drawn stands in for those out of view, so the
+  // list scrolls as if every one were built.
+  static std::map<std::pair<float, std::size_t>, float> measured;
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  int id = 0;
+  for (const auto& r : rejections) {
+    const Json& sfs = member(r, "shortfalls", json_null());
+    const auto key = std::make_pair(ImGui::GetFontSize(), sfs.is_array() ? sfs.size() : std::size_t(0));
+    const auto known = measured.find(key);
+    if (known != measured.end() && !ImGui::IsRectVisible(ImVec2(width, known->second))) {
+      ImGui::Dummy(ImVec2(width, std::max(0.0f, known->second - spacing)));
+      ++id;
+      continue;
+    }
+    const float top = ImGui::GetCursorPosY();
+    draw_rejection(r, id++);
+    measured[key] = ImGui::GetCursorPosY() - top;
+  }
 }
 
 bool subject_matches(const Json& s, const std::string& worker, int gpu) {

@@ -13,6 +13,8 @@ namespace placement::ui {
 std::string candidate_label(const Json& candidate);
 // A rejection {subject, code, shortfalls[], data}: its code line and a shortfall table.
 void draw_rejection(const Json& rejection, int id);
+// Every rejection of a list, building only those in view (a strategy can reject thousands).
+void draw_rejections(const Json& rejections);
 // Whether a rejection/not-examined subject names `worker` (and, when gpu >= 0, that GPU).
 bool subject_matches(const Json& subject, const std::string& worker, int gpu);
 // The first filter that dropped `worker` ("" when it passed every applied filter), with reason.
