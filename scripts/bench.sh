@@ -3,6 +3,7 @@
 # prints one table: native ms, WASM ms (Node), their ratio, and the growth from 128 to 1,024
 # workers, per case (tests/bench/cluster_bench.cpp; README "Performance").
 #   NATIVE_DIR (default build-bench), WEB_DIR (default build-web-bench): build directories.
+#   NODE_FLAGS (default --no-liftoff, see below): flags for the WASM run under Node.
 #   Extra arguments go to both runs, e.g. `scripts/bench.sh --case vllm_single_gpu --budget-ms 200`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,13 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 echo "bench: native run ($native/bin/cluster_bench)" >&2
 "$native/bin/cluster_bench" --tsv "$@" >"$out/native.tsv"
-echo "bench: WASM run under Node $(node --version) ($web/node/cluster_bench_node.js)" >&2
-node "$web/node/cluster_bench_node.js" --tsv "$@" >"$out/wasm.tsv"
+# --no-liftoff: V8 compiles every function with its optimising compiler before the first call.
+# With its default tiering, functions start as baseline code and are optimised in the background
+# when hot; on a busy machine that lands at random moments, and the same decision measured 1.8 ms
+# or 31 ms from one run to the next. The steady state is what every later edit in the explorer
+# costs. NODE_FLAGS="" measures with the default tiering.
+node_flags=${NODE_FLAGS---no-liftoff}
+echo "bench: WASM run under Node $(node --version) $node_flags ($web/node/cluster_bench_node.js)" >&2
+# shellcheck disable=SC2086  # the flags are words
+node $node_flags "$web/node/cluster_bench_node.js" --tsv "$@" >"$out/wasm.tsv"
 "$native/bin/cluster_bench" --table "$out/native.tsv" "$out/wasm.tsv"
