@@ -1,5 +1,6 @@
 // Phase 2, base filters: a workers x filters grid (pass/fail with the reason on hover), the
 // filters that did not apply and why, and the aggregated counts of the trace's summary.
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -47,9 +48,18 @@ void draw_grid(App& app, const Json& filters) {
   for (const auto& f : filters)
     if (f.value("status", std::string()) == "applied") applied.push_back(&f);
   const Json& workers = member(app.scenario(), "workers", json_array());
-  if (applied.empty() || !ImGui::BeginTable("filter-grid", int(applied.size()) + 1,
-                                            ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
+  if (applied.empty()) return;
+  // As tall as its rows, at most ~60% of the view: a long grid scrolls inside itself (header and
+  // worker column frozen) and the filter notes below stay in sight.
+  const float row_height = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float rows_height = float(workers.size() + 2) * row_height + 2 * ImGui::GetStyle().ScrollbarSize;
+  const float max_height = std::max(10 * row_height, 0.6f * ImGui::GetContentRegionAvail().y);
+  if (!ImGui::BeginTable("filter-grid", int(applied.size()) + 1,
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
+                             ImGuiTableFlags_SizingFixedFit,
+                         ImVec2(0, std::min(rows_height, max_height))))
     return;
+  ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("worker");
   std::vector<std::map<std::string, const Json*>> verdicts;
   for (const Json* f : applied) {
@@ -94,11 +104,12 @@ void draw_stepper_filters(App& app) {
   for (const auto& f : filters) {
     const std::string status = f.value("status", std::string("?"));
     const std::string why = value_text("", f.value("why", Json(nullptr)));
+    ImGui::Bullet();  // wrapped: a filter's reason is often wider than the panel
     if (status == "applied")
-      ImGui::BulletText("%s: %s of %s workers kept. %s", f.value("filter", std::string("?")).c_str(), value_text("", f.value("kept", Json(nullptr))).c_str(),
-                        value_text("", f.value("in", Json(nullptr))).c_str(), why.c_str());
+      ImGui::TextWrapped("%s: %s of %s workers kept. %s", f.value("filter", std::string("?")).c_str(), value_text("", f.value("kept", Json(nullptr))).c_str(),
+                         value_text("", f.value("in", Json(nullptr))).c_str(), why.c_str());
     else
-      ImGui::BulletText("%s: %s. %s", f.value("filter", std::string("?")).c_str(), status == "not_applied" ? "not applied" : "not run", why.c_str());
+      ImGui::TextWrapped("%s: %s. %s", f.value("filter", std::string("?")).c_str(), status == "not_applied" ? "not applied" : "not run", why.c_str());
   }
   const Json& summary = member(trace, "summary", json_array());
   if (!summary.empty() && ImGui::TreeNodeEx("Counts (the whole decision)", ImGuiTreeNodeFlags_DefaultOpen)) {
