@@ -22,12 +22,9 @@ namespace {
 
 constexpr float kCardWidth = 250.0f;
 
-using Segment = ClaimSegment;
-using Load = WorkerLoad;
-
 // One memory bar: reserved from the left, then the claims, then the candidate's claim.
-void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<Segment>& claims,
-              const std::vector<Segment>& candidate) {
+void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<ClaimSegment>& claims,
+              const std::vector<ClaimSegment>& candidate) {
   dl->AddRectFilled(min, max, IM_COL32(45, 48, 56, 255));
   const float width = max.x - min.x;
   double at = 0;
@@ -40,15 +37,15 @@ void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reser
     if (outline && x1 > x0) dl->AddRect(ImVec2(x0, min.y), ImVec2(x1, max.y), IM_COL32(140, 255, 160, 255), 0, 0, 2.0f);
   };
   put(reserved, IM_COL32(110, 110, 118, 255), false);
-  for (const Segment& s : claims) put(s.bytes, s.colour, false);
-  for (const Segment& s : candidate) put(s.bytes, s.colour, true);
+  for (const ClaimSegment& s : claims) put(s.bytes, s.colour, false);
+  for (const ClaimSegment& s : candidate) put(s.bytes, s.colour, true);
   if (at > total && total > 0) dl->AddRectFilled(ImVec2(max.x - 4, min.y), max, IM_COL32(240, 60, 50, 255));  // over capacity
 }
 
-std::string claims_tooltip(const std::vector<Segment>& claims, const std::vector<Segment>& candidate) {
+std::string claims_tooltip(const std::vector<ClaimSegment>& claims, const std::vector<ClaimSegment>& candidate) {
   std::string out;
-  for (const Segment& s : claims) out += s.who + ": " + gib_text(s.bytes) + "\n";
-  for (const Segment& s : candidate) out += "inspected candidate: " + gib_text(s.bytes) + "\n";
+  for (const ClaimSegment& s : claims) out += s.who + ": " + gib_text(s.bytes) + "\n";
+  for (const ClaimSegment& s : candidate) out += "inspected candidate: " + gib_text(s.bytes) + "\n";
   return out.empty() ? "no claims" : out;
 }
 
@@ -60,7 +57,7 @@ double reserved_of(const Json& worker, const char* modern, const char* older) {
 
 // A GPU click is handed back through `clicked` and applied after the last card: in manual mode it
 // edits the scenario, which every card still being drawn reads by reference.
-void draw_card(App& app, const Json& worker, const Load& load, const Load& cand, bool in_winner, const std::string& dropped,
+void draw_card(App& app, const Json& worker, const WorkerLoad& load, const WorkerLoad& cand, bool in_winner, const std::string& dropped,
                std::optional<std::pair<std::string, int>>& clicked) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string name = worker.value("name", std::string("?"));
@@ -99,7 +96,7 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
   // GPU bars.
   const Json& gpus = member(status, "gpu_devices", json_array());
   const double reserved_vram = reserved_of(worker, "vram", "gpu_memory");
-  static const std::vector<Segment> none;
+  static const std::vector<ClaimSegment> none;
   for (const auto& g : gpus) {
     const int index = g.value("index", 0);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -110,8 +107,8 @@ void draw_card(App& app, const Json& worker, const Load& load, const Load& cand,
     const bool hovered = ImGui::IsItemHovered();
     auto claims = load.vram.find(index);
     auto mine = cand.vram.find(index);
-    const std::vector<Segment>& c1 = claims == load.vram.end() ? none : claims->second;
-    const std::vector<Segment>& c2 = mine == cand.vram.end() ? none : mine->second;
+    const std::vector<ClaimSegment>& c1 = claims == load.vram.end() ? none : claims->second;
+    const std::vector<ClaimSegment>& c2 = mine == cand.vram.end() ? none : mine->second;
     const double total = number_or(g.contains("memory") && g["memory"].is_object() ? g["memory"].value("total", Json(nullptr)) : Json(nullptr));
     const ImVec2 bar_min(p.x + 4, p.y + 2), bar_max(p.x + kCardWidth - 4, p.y + line * 1.3f - 2);
     draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2);
@@ -152,14 +149,14 @@ void draw_cluster_canvas(App& app) {
     return;
   }
   // Kept by the app until the scenario changes: every instance's claim, walked once, not per frame.
-  const std::map<std::string, Load>& existing = app.existing_loads();
+  const std::map<std::string, WorkerLoad>& existing = app.existing_loads();
   const int shown = app.shown_candidate();
-  const std::map<std::string, Load> cand = shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)]) : std::map<std::string, Load>();
+  const std::map<std::string, WorkerLoad> cand = shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)]) : std::map<std::string, WorkerLoad>();
   if (shown >= 0)
     ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Green: claim of candidate %d%s", shown, shown == app.results().selected() ? " (the winner)" : "");
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, int(avail / (kCardWidth + 12.0f)));
-  static const Load empty;
+  static const WorkerLoad empty;
   const std::map<std::string, std::string> dropped = filter_drops(app.results().trace());
   std::optional<std::pair<std::string, int>> clicked;
   if (!ImGui::BeginTable("cards", columns, ImGuiTableFlags_SizingFixedFit)) return;

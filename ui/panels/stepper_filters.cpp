@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/app.h"
@@ -17,8 +18,9 @@ namespace {
 
 // One filter's verdicts by worker name, indexed once per frame: the grid asks for every visible
 // worker under every filter, and a scan per cell made the filters step quadratic in workers.
-std::map<std::string, const Json*> verdicts_by_worker(const Json& filter) {
-  std::map<std::string, const Json*> out;
+// Keys view the trace's own strings, which outlive the frame's grid.
+std::map<std::string_view, const Json*> verdicts_by_worker(const Json& filter) {
+  std::map<std::string_view, const Json*> out;
   const Json& ws = member(filter, "workers", json_array());
   if (!ws.is_array()) return out;
   for (const auto& w : ws) {
@@ -61,7 +63,7 @@ void draw_grid(App& app, const Json& filters) {
     return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("worker");
-  std::vector<std::map<std::string, const Json*>> verdicts;
+  std::vector<std::map<std::string_view, const Json*>> verdicts;
   for (const Json* f : applied) {
     const std::string head = f->value("filter", std::string("?")) + " " + value_text("", f->value("in", Json(nullptr))) + "->" +
                              value_text("", f->value("kept", Json(nullptr)));

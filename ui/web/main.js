@@ -10,7 +10,7 @@ import { createPasteDialog, keepKeysInDialogs } from './paste_dialog.js';
 import { createScheduleClient } from './schedule_client.js';
 import { createHost } from './host.js';
 import { createExplorerApi } from './explorer_api.js';
-import { startExplorerModule } from './module_loader.js';
+import { EXPLORER_SCRIPT, startExplorerModule } from './module_loader.js';
 import { loadGgufFile, pickGgufFile } from './gguf_loader.js';
 import { onFilePicked } from './downloads.js';
 
@@ -54,7 +54,7 @@ let scheduler = null;
 function startScheduler() {
   scheduler = createScheduleClient({
     workerUrl: new URL('schedule_worker.js', import.meta.url).href,
-    coreUrl: new URL('explorer.js', doc.baseURI).href,  // the same module as the app's
+    coreUrl: new URL(EXPLORER_SCRIPT, doc.baseURI).href,  // the same module as the app's
     deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
     onFatal(message) {
       delete host.schedule;  // the app schedules on the main thread from now on

@@ -12,7 +12,10 @@ function loadScript(doc, src) {
   });
 }
 
-export async function startExplorerModule(win, moduleObject, scriptUrl = 'explorer.js') {
+// The module's script, relative to the page: the app loads it, and so does the scheduling worker.
+export const EXPLORER_SCRIPT = 'explorer.js';
+
+export async function startExplorerModule(win, moduleObject, scriptUrl = EXPLORER_SCRIPT) {
   if (typeof win.createExplorerModule !== 'function') await loadScript(win.document, scriptUrl);
   await win.createExplorerModule(moduleObject);
   return moduleObject;
