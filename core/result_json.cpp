@@ -67,7 +67,7 @@ Json schedule_result_json(const ScheduleResult& r, Json trace) {
 Json schedule_result_to_json(const ScheduleResult& r) { return schedule_result_json(r, r.trace.root()); }
 
 // A result that is rendered once need not keep its trace: it moves instead of being copied.
-Json schedule_result_to_json(ScheduleResult&& r) { return schedule_result_json(r, std::move(r.trace.root())); }
+Json schedule_result_to_json(ScheduleResult&& r) { return schedule_result_json(r, r.trace.take_root()); }
 
 Json scale_down_result_to_json(const ScaleDownResult& r) {
   Json ranking = Json::array();

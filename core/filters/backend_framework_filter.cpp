@@ -120,7 +120,8 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   record.set("backend_version", opt_json(model.backend_version));
   if (cat.name.empty()) {
     record.applied("no catalogue knows backend " + backend + ": workers are not evaluated");
-    for (const Worker* w : workers) record.pass(*w, kCodeNoCatalogue, Json{{"backend", backend}});
+    const auto data = std::make_shared<const Json>(Json{{"backend", backend}});
+    for (const Worker* w : workers) record.pass(*w, kCodeNoCatalogue, data);
     record.summary() = Json{{"backend", backend}, {"catalogue", nullptr}, {"removed", Json::array()}};
     return;
   }
@@ -128,6 +129,7 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
 
   const auto& pinned = model.backend_version;
   Json removed = Json::array();
+  std::vector<std::pair<Condition, std::shared_ptr<const Json>>> data_of_match;
   for (const Worker* w : workers) {
     Json reasons = Json::array();
     std::optional<Condition> match;
@@ -142,7 +144,15 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
       reasons.push_back(std::move(reason));
     }
     if (match) {
-      record.pass(*w, kCodeSupported, Json{{"catalogue", cat.name}, {"condition", condition_json(*match)}});
+      // Workers passing on the same condition share their data (device kinds are few).
+      std::shared_ptr<const Json> data;
+      for (const auto& [c, d] : data_of_match)
+        if (c == *match) data = d;
+      if (!data) {
+        data = std::make_shared<const Json>(Json{{"catalogue", cat.name}, {"condition", condition_json(*match)}});
+        if (data_of_match.size() < 16) data_of_match.emplace_back(*match, data);
+      }
+      record.pass(*w, kCodeSupported, std::move(data));
       continue;
     }
     record.fail(*w, kCodeUnsupported, Json{{"catalogue", cat.name}, {"conditions", reasons}});

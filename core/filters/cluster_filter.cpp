@@ -10,8 +10,16 @@ void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker
   const auto& want = ctx.model.cluster_id;
   record.applied("always applies: the worker's cluster must equal the model's");
   bool null_model_removed = false;
+  // Workers of one cluster share their data; clusters are few, workers many.
+  std::vector<std::pair<std::optional<std::int64_t>, std::shared_ptr<const Json>>> data_of_cluster;
   for (const Worker* w : workers) {
-    Json data{{"worker", cluster_json(w->cluster_id)}, {"model", cluster_json(want)}};
+    std::shared_ptr<const Json> data;
+    for (const auto& [cluster, d] : data_of_cluster)
+      if (cluster == w->cluster_id) data = d;
+    if (!data) {
+      data = std::make_shared<const Json>(Json{{"worker", cluster_json(w->cluster_id)}, {"model", cluster_json(want)}});
+      if (data_of_cluster.size() < 16) data_of_cluster.emplace_back(w->cluster_id, data);
+    }
     // optional == optional: two nulls are equal, a null never equals a value (GPUStack's `!=`).
     if (w->cluster_id == want) {
       record.pass(*w, kCodeMatch, std::move(data));

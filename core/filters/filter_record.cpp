@@ -2,7 +2,18 @@
 
 namespace placement::filters {
 
-FilterRecord::FilterRecord(std::string filter) : filter_(std::move(filter)) {}
+Json WorkerVerdicts::to_json() const {
+  Json out = Json::array();
+  for (const WorkerVerdict& v : verdicts)
+    out.push_back(Json{{"worker_id", v.worker_id},
+                       {"worker_name", v.worker_name},
+                       {"pass", v.pass},
+                       {"code", v.code},
+                       {"data", v.data ? *v.data : Json::object()}});
+  return out;
+}
+
+FilterRecord::FilterRecord(std::string filter) : filter_(std::move(filter)), workers_(std::make_shared<WorkerVerdicts>()) {}
 
 void FilterRecord::applied(std::string why) {
   status_ = kApplied;
@@ -15,22 +26,34 @@ void FilterRecord::not_applied(std::string why, const std::vector<const Worker*>
   for (const Worker* w : workers) pass(*w, kCodeNotApplied);
 }
 
-void FilterRecord::pass(const Worker& w, const std::string& code, Json data) { add(w, true, code, std::move(data)); }
+namespace {
+std::shared_ptr<const Json> shared(Json data) {
+  return data.is_null() ? nullptr : std::make_shared<const Json>(std::move(data));
+}
+}  // namespace
 
-void FilterRecord::fail(const Worker& w, const std::string& code, Json data) { add(w, false, code, std::move(data)); }
+void FilterRecord::pass(const Worker& w, const char* code, Json data) { add(w, true, code, shared(std::move(data))); }
 
-void FilterRecord::add(const Worker& w, bool pass, const std::string& code, Json data) {
+void FilterRecord::fail(const Worker& w, const char* code, Json data) { add(w, false, code, shared(std::move(data))); }
+
+void FilterRecord::pass(const Worker& w, const char* code, std::shared_ptr<const Json> data) { add(w, true, code, std::move(data)); }
+
+void FilterRecord::fail(const Worker& w, const char* code, std::shared_ptr<const Json> data) { add(w, false, code, std::move(data)); }
+
+void FilterRecord::add(const Worker& w, bool pass, const char* code, std::shared_ptr<const Json> data) {
   ++input_;
   if (pass) kept_.push_back(&w);
-  workers_.push_back(Json{{"worker_id", w.id}, {"worker_name", w.name}, {"pass", pass}, {"code", code}, {"data", std::move(data)}});
+  workers_->verdicts.push_back(WorkerVerdict{w.id, w.name, pass, code, std::move(data)});
 }
 
-Json FilterRecord::take_json() {
+void FilterRecord::commit(Trace& trace) {
   Json j{{"filter", filter_}, {"status", status_}, {"why", why_}, {"in", input_}, {"kept", kept_.size()}};
   for (auto& [k, v] : extra_.items()) j[k] = std::move(v);
   j["summary"] = std::move(summary_);
-  j["workers"] = std::move(workers_);
-  return j;
+  j["workers"] = nullptr;
+  Json& filters = trace.filters();
+  filters.push_back(std::move(j));
+  trace.defer("/filters/" + std::to_string(filters.size() - 1) + "/workers", std::move(workers_));
 }
 
 Json FilterRecord::not_run(const std::string& filter, const std::string& after) {

@@ -4,6 +4,7 @@
 // is still in the running or not.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,21 @@ inline constexpr const char* kNotRun = "not_run";
 // Code every worker gets from a filter whose condition does not hold for this model.
 inline constexpr const char* kCodeNotApplied = "not_applied";
 
+// One verdict per worker a filter was given, typed until the trace is read.
+struct WorkerVerdict {
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  bool pass = false;
+  const char* code = "";
+  std::shared_ptr<const Json> data;  // null = {}; shared by workers with the same data
+};
+
+class WorkerVerdicts final : public DeferredList {
+ public:
+  std::vector<WorkerVerdict> verdicts;
+  Json to_json() const override;
+};
+
 class FilterRecord {
  public:
   explicit FilterRecord(std::string filter);
@@ -36,8 +52,12 @@ class FilterRecord {
   // Keeps every input worker, each recorded with code `not_applied`.
   void not_applied(std::string why, const std::vector<const Worker*>& workers);
 
-  void pass(const Worker& w, const std::string& code, Json data = Json::object());
-  void fail(const Worker& w, const std::string& code, Json data = Json::object());
+  // `code` is one of the filter's code constants (static storage); null `data` is rendered as {}.
+  void pass(const Worker& w, const char* code, Json data = nullptr);
+  void fail(const Worker& w, const char* code, Json data = nullptr);
+  // The same, with data many workers share (built once by the filter).
+  void pass(const Worker& w, const char* code, std::shared_ptr<const Json> data);
+  void fail(const Worker& w, const char* code, std::shared_ptr<const Json> data);
 
   // §2 summary data of this filter (also the values of its GPUStack-equivalent message).
   Json& summary() { return summary_; }
@@ -49,20 +69,21 @@ class FilterRecord {
   std::size_t input_count() const { return input_; }
   std::size_t excluded_count() const { return input_ - kept_.size(); }
 
-  // The §6.2 record; moves the per-worker entries out, so it is the record's last use.
-  Json take_json();
+  // Appends the §6.2 record to the trace; the per-worker entries move into a deferred list, so
+  // this is the record's last use.
+  void commit(Trace& trace);
   // The record of a filter that never ran because an earlier one left nobody.
   static Json not_run(const std::string& filter, const std::string& after);
 
  private:
-  void add(const Worker& w, bool pass, const std::string& code, Json data);
+  void add(const Worker& w, bool pass, const char* code, std::shared_ptr<const Json> data);
 
   std::string filter_;
   std::string status_ = kApplied;
   std::string why_;
   std::size_t input_ = 0;
   std::vector<const Worker*> kept_;
-  Json workers_ = Json::array();
+  std::shared_ptr<WorkerVerdicts> workers_;
   Json summary_ = Json::object();
   Json extra_ = Json::object();
 };

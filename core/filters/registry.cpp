@@ -46,7 +46,7 @@ std::vector<const Worker*> run_base_filters(const Scenario& scenario, const Mode
       trace.summary(kExcludedKey, static_cast<long long>(record.excluded_count()), static_cast<long long>(record.input_count()),
                     "workers", Json{{"filter", f.name}});
     survivors = record.kept();
-    trace.filters().push_back(record.take_json());
+    record.commit(trace);
     if (survivors.empty()) emptied_by = f.name;
   }
   return survivors;

@@ -8,12 +8,6 @@ namespace {
 
 Json id_list(const std::set<std::int64_t>& ids) { return Json(std::vector<std::int64_t>(ids.begin(), ids.end())); }
 
-std::size_t intersection_size(const std::set<std::int64_t>& a, const std::set<std::int64_t>& b) {
-  std::size_t n = 0;
-  for (std::int64_t id : a) n += b.count(id);
-  return n;
-}
-
 }  // namespace
 
 DraftResolution resolve_draft_source(const Model& model) {
@@ -66,37 +60,60 @@ ModelFileLocalityScorer::ModelFileLocalityScorer(const Scenario& scenario, const
   if (draft_.how != "not_set") draft_name_ = *model.speculative_config->draft_model;
 }
 
-double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
-  std::set<std::int64_t> workers{c.worker_id};
+double ModelFileLocalityScorer::score(const Candidate& c, LocalityItem& item) const {
+  item.workers.clear();
+  item.workers.push_back(c.worker_id);
   for (const SubordinateWorker& sub : c.subordinate_workers)
-    if (sub.worker_id) workers.insert(*sub.worker_id);
-  rec["workers"] = id_list(workers);
+    if (sub.worker_id) item.workers.push_back(*sub.worker_id);
+  std::sort(item.workers.begin(), item.workers.end());
+  item.workers.erase(std::unique(item.workers.begin(), item.workers.end()), item.workers.end());
+  auto ready_among = [&](const std::set<std::int64_t>& ready) {
+    std::size_t n = 0;
+    for (std::int64_t id : item.workers) n += ready.count(id);
+    return n;
+  };
 
   double main_ratio = 0.0;
   if (!ready_main_.empty()) {
-    const std::size_t n = intersection_size(workers, ready_main_);
-    rec["main_ready"] = n;
-    main_ratio = static_cast<double>(n) / static_cast<double>(workers.size());
+    const std::size_t n = ready_among(ready_main_);
+    item.main_ready = n;
+    main_ratio = static_cast<double>(n) / static_cast<double>(item.workers.size());
   }
   double draft_ratio = 0.0;
   if (!ready_draft_.empty()) {
-    const std::size_t n = intersection_size(workers, ready_draft_);
-    rec["draft_ready"] = n;
-    draft_ratio = static_cast<double>(n) / static_cast<double>(workers.size());
+    const std::size_t n = ready_among(ready_draft_);
+    item.draft_ready = n;
+    draft_ratio = static_cast<double>(n) / static_cast<double>(item.workers.size());
   }
-  rec["main_ratio"] = main_ratio;
-  rec["draft_ratio"] = draft_ratio;
+  item.main_ratio = main_ratio;
+  item.draft_ratio = draft_ratio;
   if (main_ratio == 0.0 && draft_ratio == 0.0) {
-    rec["score"] = 0.0;
+    item.score = 0.0;
     return 0.0;
   }
   // The draft is a secondary signal, weighted only when some worker holds it.
   const double draft_weight = ready_draft_.empty() ? 0.0 : 0.5;
   const double ratio = (main_ratio + draft_weight * draft_ratio) / (1.0 + draft_weight);
-  const double score = std::min(max_score_, ratio * max_score_);
-  rec["draft_weight"] = draft_weight;
+  item.draft_weight = draft_weight;
+  item.score = std::min(max_score_, ratio * max_score_);
+  return item.score;
+}
+
+double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
+  LocalityItem item;
+  const double s = score(c, item);
+  item.write(rec);
+  return s;
+}
+
+void LocalityItem::write(Json& rec) const {
+  rec["workers"] = workers;
+  if (main_ready) rec["main_ready"] = *main_ready;
+  if (draft_ready) rec["draft_ready"] = *draft_ready;
+  rec["main_ratio"] = main_ratio;
+  rec["draft_ratio"] = draft_ratio;
+  if (draft_weight) rec["draft_weight"] = *draft_weight;
   rec["score"] = score;
-  return score;
 }
 
 void ModelFileLocalityScorer::describe(Json& rec) const {

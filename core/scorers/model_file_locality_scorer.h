@@ -20,11 +20,23 @@ DraftResolution resolve_draft_source(const Model& model);
 // Workers holding a ready file of `source` (§1.4), local-path files matching by resolved path too.
 std::set<std::int64_t> ready_workers(const std::vector<ModelFile>& files, const ModelSource& source);
 
+// How one candidate was scored, typed; write() adds its §6.5 fields.
+struct LocalityItem {
+  std::vector<std::int64_t> workers;  // main and subordinates, ascending, unique
+  std::optional<std::size_t> main_ready, draft_ready;
+  double main_ratio = 0, draft_ratio = 0;
+  std::optional<double> draft_weight;
+  double score = 0;
+
+  void write(Json& record) const;
+};
+
 class ModelFileLocalityScorer {
  public:
   // `trace` (optional) receives the Q29 marker and the draft-catalogue note.
   ModelFileLocalityScorer(const Scenario& scenario, const Model& model, double max_score = kLocalityMax, Trace* trace = nullptr);
 
+  double score(const Candidate& candidate, LocalityItem& item) const;
   double score(const Candidate& candidate, Json& record) const;
 
   // Scorer-level facts for the trace (sources and ready sets), added to `record`.

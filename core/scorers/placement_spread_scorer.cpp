@@ -109,71 +109,111 @@ void PlacementSpreadScorer::build_stats(const std::vector<const Worker*>& worker
   }
 }
 
-double PlacementSpreadScorer::worker_score(const SpreadCount& total, Json& rec) const {
+double PlacementSpreadScorer::worker_score(const SpreadCount& total, SpreadItem& item) const {
   const SpreadStats& s = stats_;
   const double inv_others = inverse_norm(total.others, s.min_others, s.max_others);
   double fraction = 0;
   if (s.any_zero_current) {
     if (total.current == 0) {
-      rec["branch"] = "some_zero_current_own_zero";
+      item.branch = "some_zero_current_own_zero";
       fraction = kZeroCurrentBase + kZeroCurrentOthers * inv_others;
     } else {
       const double inv_current = inverse_norm(total.current, s.min_current, s.max_current);
-      rec["branch"] = "some_zero_current_own_positive";
-      rec["inv_current"] = inv_current;
+      item.branch = "some_zero_current_own_positive";
+      item.has_inv_current = true;
+      item.inv_current = inv_current;
       fraction = kHasBothBase + kHasBothCurrent * inv_current + kHasBothOthers * inv_others;
     }
   } else {
     const double inv_current = inverse_norm(total.current, s.min_current, s.max_current);
-    rec["branch"] = "none_zero_current";
-    rec["inv_current"] = inv_current;
+    item.branch = "none_zero_current";
+    item.has_inv_current = true;
+    item.inv_current = inv_current;
     fraction = kAllHaveCurrentBase + kAllHaveCurrentCurrent * inv_current + kAllHaveCurrentOthers * inv_others;
   }
-  rec["inv_others"] = inv_others;
-  const double w = fraction * max_score_;
-  rec["W"] = w;
-  return w;
+  item.inv_others = inv_others;
+  item.worker_score = fraction * max_score_;
+  return item.worker_score;
 }
 
 double PlacementSpreadScorer::score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes,
-                                         Json& rec) const {
+                                         SpreadItem& item) const {
   if (!worker) {
-    rec["why"] = "unknown_worker";
-    rec["score"] = 0.0;
+    item.known_worker = false;
+    item.score = 0.0;
     return 0;
   }
-  rec["worker_id"] = worker->id;
-  rec["worker_name"] = worker->name;
+  item.known_worker = true;
+  item.worker_id = worker->id;
+  item.worker_name = worker->name;
   const WorkerSpreadCounts* counts = counts_of(worker->id);
-  const SpreadCount total = counts ? counts->total : SpreadCount{};
-  rec["counts"] = count_json(total);
-  const double w = worker_score(total, rec);
+  item.counts = counts ? counts->total : SpreadCount{};
+  const double w = worker_score(item.counts, item);
   if (!gpu_indexes || gpu_indexes->empty()) {
-    rec["kind"] = "cpu";
-    rec["score"] = w;
+    item.gpu = false;
+    item.score = w;
     return w;
   }
-  rec["kind"] = "gpu";
-  Json per_gpu = Json::array();
+  item.gpu = true;
   double sum = 0;
+  item.gpus.reserve(gpu_indexes->size());
   for (int index : *gpu_indexes) {
     const SpreadCount* g = counts ? counts->gpu(index) : nullptr;
     const SpreadCount c = g ? *g : SpreadCount{};
     const double one = 1.0 / (static_cast<double>(1 + c.current) + static_cast<double>(c.others) * kOthersWeight);
-    per_gpu.push_back(Json{{"index", index}, {"current", c.current}, {"others", c.others}, {"score", one}});
+    item.gpus.push_back(SpreadGpuTerm{index, c.current, c.others, one});
     sum += one;  // left to right, as the reference's sum() over a list
   }
-  const double g_score = sum / static_cast<double>(gpu_indexes->size()) * max_score_;
-  rec["gpus"] = std::move(per_gpu);
-  rec["G"] = g_score;
-  const double score = w * kWorkerWeight + g_score * kGpuWeight;
-  rec["score"] = score;
+  item.gpu_score = sum / static_cast<double>(gpu_indexes->size()) * max_score_;
+  item.score = w * kWorkerWeight + item.gpu_score * kGpuWeight;
+  return item.score;
+}
+
+double PlacementSpreadScorer::score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes,
+                                         Json& record) const {
+  SpreadItem item;
+  const double score = score_item(worker, gpu_indexes, item);
+  item.write(record);
   return score;
 }
 
-Json PlacementSpreadScorer::counts_json() const {
+void SpreadItem::write(Json& rec) const {
+  if (!known_worker) {
+    rec["why"] = "unknown_worker";
+    rec["score"] = 0.0;
+    return;
+  }
+  rec["worker_id"] = worker_id;
+  rec["worker_name"] = worker_name;
+  rec["counts"] = count_json(counts);
+  rec["branch"] = branch;
+  if (has_inv_current) rec["inv_current"] = inv_current;
+  rec["inv_others"] = inv_others;
+  rec["W"] = worker_score;
+  if (!gpu) {
+    rec["kind"] = "cpu";
+    rec["score"] = score;
+    return;
+  }
+  rec["kind"] = "gpu";
+  Json per_gpu = Json::array();
+  for (const SpreadGpuTerm& g : gpus)
+    per_gpu.push_back(Json{{"index", g.index}, {"current", g.current}, {"others", g.others}, {"score", g.score}});
+  rec["gpus"] = std::move(per_gpu);
+  rec["G"] = gpu_score;
+  rec["score"] = score;
+}
+
+Json PlacementSpreadScorer::counts_json() const { return spread_counts_json(counts_); }
+
+std::vector<WorkerSpreadCounts> PlacementSpreadScorer::release_counts() {
+  position_.clear();
+  return std::move(counts_);
+}
+
+Json spread_counts_json(const std::vector<WorkerSpreadCounts>& counts) {
   Json out = Json::array();
-  for (const WorkerSpreadCounts& w : counts_) {
+  for (const WorkerSpreadCounts& w : counts) {
     Json gpus = Json::array();
     for (const auto& [i, c] : w.gpus) gpus.push_back(Json{{"index", i}, {"current", c.current}, {"others", c.others}});
     out.push_back(Json{{"worker_id", w.worker_id}, {"current", w.total.current}, {"others", w.total.others}, {"gpus", gpus}});

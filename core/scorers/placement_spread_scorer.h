@@ -31,6 +31,31 @@ struct SpreadStats {
 // GPUStack's inverse_norm: 1 for the smallest value of the range, 0 for the largest.
 double inverse_norm(long long value, long long min_value, long long max_value);
 
+// How one item (candidate or instance) was scored, typed; write() adds its §6.5 fields.
+struct SpreadGpuTerm {
+  int index = 0;
+  long long current = 0, others = 0;
+  double score = 0;
+};
+
+struct SpreadItem {
+  bool known_worker = false;  // false: the item's worker is unknown and it scores 0
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  SpreadCount counts;
+  const char* branch = "";
+  bool has_inv_current = false;
+  double inv_current = 0, inv_others = 0, worker_score = 0;
+  bool gpu = false;  // kind "gpu" (else "cpu")
+  std::vector<SpreadGpuTerm> gpus;
+  double gpu_score = 0, score = 0;
+
+  void write(Json& record) const;
+};
+
+// The counts of the trace, as counts_json() renders them.
+Json spread_counts_json(const std::vector<WorkerSpreadCounts>& counts);
+
 class PlacementSpreadScorer {
  public:
   // `instances` are the scorer's instances (all for scale-up, this model's for scale-down, Q6).
@@ -44,17 +69,20 @@ class PlacementSpreadScorer {
   const SpreadStats& stats() const { return stats_; }
 
   // `worker` null (unknown) → 0. Subordinates are ignored.
+  double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, SpreadItem& item) const;
   double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, Json& record) const;
 
   // Counts per worker in first-seen order, and the statistics (for the trace).
   Json counts_json() const;
   Json stats_json() const;
+  // The counts, moved out for a deferred trace list; the scorer cannot score afterwards.
+  std::vector<WorkerSpreadCounts> release_counts();
 
  private:
   const WorkerSpreadCounts* counts_of(std::int64_t worker_id) const;
   WorkerSpreadCounts& counts_for(std::int64_t worker_id);
   void add(std::int64_t worker_id, std::optional<int> gpu_index, bool current);
-  double worker_score(const SpreadCount& total, Json& record) const;
+  double worker_score(const SpreadCount& total, SpreadItem& item) const;
 
   double max_score_;
   std::vector<WorkerSpreadCounts> counts_;         // first-seen order, like GPUStack's dict

@@ -9,6 +9,7 @@
 #include "scorers/offload_layer_scorer.h"
 #include "scorers/placement_binpack_scorer.h"
 #include "scorers/placement_spread_scorer.h"
+#include "scorers/score_rows.h"
 #include "scorers/scorer_inputs.h"
 #include "scorers/status_scorer.h"
 
@@ -82,14 +83,16 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
   for (const Candidate& c : candidates) main_workers.push_back(workers.find(c.worker_id));
   spread.build_stats(main_workers);
   rec["model_id_set"] = model.id.has_value();
-  rec["counts"] = spread.counts_json();
+  rec["counts"] = nullptr;
   rec["stats"] = spread.stats_json();
-  rec["candidates"] = Json::array();
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    Json item{{"candidate", i}};
-    scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, item));
-    rec["candidates"].push_back(std::move(item));
-  }
+  rec["candidates"] = nullptr;
+  auto rows = std::make_shared<SpreadRows>();
+  rows->items.resize(candidates.size());
+  scores.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, rows->items[i]));
+  defer_in_newest_score_record(trace, "counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
+  defer_in_newest_score_record(trace, "candidates", std::move(rows));
   return scores;
 }
 
@@ -98,13 +101,13 @@ std::vector<double> score_locality(const Scenario& s, const Model& model, const 
   ModelFileLocalityScorer locality(s, model, kLocalityMax, &trace);
   Json& rec = add_record(trace, Json{{"scorer", "model_file_locality"}, {"max", kLocalityMax}});
   locality.describe(rec);
-  rec["candidates"] = Json::array();
+  rec["candidates"] = nullptr;
+  auto rows = std::make_shared<LocalityRows>();
+  rows->items.resize(candidates.size());
   std::vector<double> scores;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    Json item{{"candidate", i}};
-    scores.push_back(locality.score(candidates[i], item));
-    rec["candidates"].push_back(std::move(item));
-  }
+  scores.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) scores.push_back(locality.score(candidates[i], rows->items[i]));
+  defer_in_newest_score_record(trace, "candidates", std::move(rows));
   return scores;
 }
 
@@ -206,8 +209,11 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
   const std::vector<double> placement = score_placement_up(scenario, model, workers, candidates, trace);
   const std::vector<double> locality = score_locality(scenario, model, candidates, trace);
 
-  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", Json::array()}});
+  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", nullptr}});
+  auto rows = std::make_shared<ScaleUpTotals>();
+  rows->rows.reserve(candidates.size());
   std::vector<double> totals;
+  totals.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     // GPUStack starts each total at 0.0 and adds the scorers in chain order.
     double total = 0.0;
@@ -216,12 +222,9 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
     candidates[i].scores = {{"placement", placement[i]}, {"model_file_locality", locality[i]}};
     candidates[i].score = total;
     totals.push_back(total);
-    rec["totals"].push_back(Json{{"candidate", i},
-                                 {"worker_name", candidates[i].worker_name},
-                                 {"placement", placement[i]},
-                                 {"model_file_locality", locality[i]},
-                                 {"total", total}});
+    rows->rows.push_back(ScaleUpTotal{candidates[i].worker_name, placement[i], locality[i], total});
   }
+  defer_in_newest_score_record(trace, "totals", std::move(rows));
   // Ties on the total: the pick keeps the earliest (Q9, marked by the pick when it decides).
   rec["ties"] = Json::array();
   for (const auto& g : tie_groups(totals)) rec["ties"].push_back(g);

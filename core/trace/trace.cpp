@@ -21,6 +21,17 @@ Trace::Trace() {
   root_["error"] = nullptr;
 }
 
+void Trace::defer(const std::string& pointer, std::shared_ptr<const DeferredList> list) {
+  deferred_.emplace_back(pointer, std::move(list));
+}
+
+void Trace::materialize() const {
+  if (deferred_.empty()) return;
+  // Slots are distinct, so the order of filling does not matter; each list is read once.
+  for (auto& [pointer, list] : deferred_) root_[Json::json_pointer(pointer)] = list->to_json();
+  deferred_.clear();
+}
+
 Json& Trace::add_strategy(const std::string& selector, const std::string& strategy, const std::string& status) {
   Json rec = Json::object();
   rec["selector"] = selector;

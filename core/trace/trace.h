@@ -3,18 +3,50 @@
 // byte-identical run to run.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "scenario/types.h"
 
 namespace placement {
 
+// A bulky list of the trace (a verdict per worker, a rejection per GPU, a score row per
+// candidate) kept as typed data while the scheduler decides. Building those lists as JSON took
+// most of a decision at a thousand workers; they become JSON only when the trace is read.
+class DeferredList {
+ public:
+  virtual ~DeferredList() = default;
+  virtual Json to_json() const = 0;
+};
+
 class Trace {
  public:
   Trace();
 
-  Json& root() { return root_; }
-  const Json& root() const { return root_; }
+  // The whole trace as JSON: deferred lists are turned into JSON here, once.
+  Json& root() {
+    materialize();
+    return root_;
+  }
+  const Json& root() const {
+    materialize();
+    return root_;
+  }
+  // The trace's JSON, moved out (materialized first); the trace is empty afterwards.
+  Json take_root() {
+    materialize();
+    return std::move(root_);
+  }
+
+  // GPUStack-equivalent messages (§6.9): read by selectors while they decide, so reading them
+  // does not materialize the deferred lists.
+  Json& messages() { return root_["messages"]; }
+
+  // Registers `list` as the value of the slot at `pointer` (created, with null, by the caller
+  // where the list belongs, so the key keeps its canonical position).
+  void defer(const std::string& pointer, std::shared_ptr<const DeferredList> list);
 
   // Sections (created empty in canonical order by the constructor).
   Json& evaluation() { return root_["evaluation"]; }
@@ -45,7 +77,10 @@ class Trace {
   void finish();
 
  private:
-  Json root_;
+  void materialize() const;
+
+  mutable Json root_;
+  mutable std::vector<std::pair<std::string, std::shared_ptr<const DeferredList>>> deferred_;
 };
 
 }  // namespace placement

@@ -13,4 +13,10 @@ Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, s
   return s;
 }
 
+Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
+  return Shortfall{dim, gpu_index, need, have, capacity};
+}
+
+Json Shortfall::to_json() const { return shortfall(dim, need, have, capacity, gpu_index); }
+
 }  // namespace placement

@@ -8,6 +8,16 @@
 
 namespace placement {
 
+// A shortfall kept typed while a strategy runs (rendered by to_json exactly as shortfall()).
+struct Shortfall {
+  const char* dim = "";  // a string literal
+  std::optional<int> gpu_index;
+  Bytes need = 0, have = 0, capacity = 0;
+  Json to_json() const;
+};
+
+Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
+
 // `capacity` = what the dimension could offer with every existing claim released (after
 // reservations): the gap is `freeable` when that capacity covers `need`.
 Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);

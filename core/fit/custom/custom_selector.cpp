@@ -13,7 +13,7 @@ namespace {
 // [manual, CPU, multi GPU, single GPU], else the generic "no suitable workers" line.
 void explain(Trace& trace, const CustomRequest& req, std::size_t first_message, const std::vector<std::optional<CustomSlot>>& slots,
              bool no_candidate) {
-  Json& messages = trace.root()["messages"];
+  Json& messages = trace.messages();
   const bool routine_wrote = messages.size() > first_message;  // the manual routine's own lines
   Json requirement{{"source", kSelector}, {"key", "requirement"}, {"values", {{"vram", req.vram}, {"ram", req.ram}}}};
   messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(first_message), std::move(requirement));
@@ -36,7 +36,7 @@ FitResult select_custom(FitContext& ctx) {
                                  {"ram", req.ram},
                                  {"vram_source", req.vram_source},
                                  {"ram_rule", "max(int(vram * 0.1), 2 GiB)"}};
-  const std::size_t first_message = ctx.trace.root()["messages"].size();
+  const std::size_t first_message = ctx.trace.messages().size();
   FitResult result;
   std::optional<CustomSlot> manual, single, multi, cpu;
 

@@ -62,7 +62,7 @@ void skip(Trace& t, const std::string& id, const std::string& code, Json data = 
 
 // Inserts the buffered slots at `at` (before anything the manual routine added after it).
 void emit(Trace& t, std::size_t at, const std::vector<MessageSlot>& slots) {
-  Json& arr = t.root()["messages"];
+  Json& arr = t.messages();
   std::size_t pos = std::min(at, arr.size());
   for (const auto& s : slots) {
     arr.insert(arr.begin() + static_cast<std::ptrdiff_t>(pos), Json{{"source", kMessageSource}, {"key", s.key}, {"values", s.values}});
@@ -116,7 +116,7 @@ FitResult select_mindie(FitContext& ctx) {
     if (manual) skip(trace, "manual", "parallel_validation", data);
     skip(trace, "single_worker", "parallel_validation", data);
     skip(trace, "multi_worker", "parallel_validation", data);
-    emit(trace, trace.root()["messages"].size(), {validation_message(*failure)});
+    emit(trace, trace.messages().size(), {validation_message(*failure)});
     return {};
   }
 
@@ -124,7 +124,7 @@ FitResult select_mindie(FitContext& ctx) {
   if (auto f = fraction_message(request, fraction)) slots.push_back(*f);
 
   if (manual) {
-    const std::size_t at = trace.root()["messages"].size();
+    const std::size_t at = trace.messages().size();
     ManualOptions options;
     options.selector = "mindie";
     options.gpu_count = count.value_or(static_cast<int>(gpu_ids(model)->size()));
@@ -152,7 +152,7 @@ FitResult select_mindie(FitContext& ctx) {
     skip(trace, "single_worker", "no_allocatable_gpu", data);
     skip(trace, "multi_worker", "no_allocatable_gpu", data);
     slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement
-    emit(trace, trace.root()["messages"].size(), slots);
+    emit(trace, trace.messages().size(), slots);
     return {};
   }
 
@@ -168,7 +168,7 @@ FitResult select_mindie(FitContext& ctx) {
 
   if (!distributed) {
     skip(trace, "multi_worker", "distributed_disabled");
-    emit(trace, trace.root()["messages"].size(), slots);
+    emit(trace, trace.messages().size(), slots);
     return {};
   }
   Json& multi_rec = strategy(trace, "multi_worker", "tried");
@@ -177,7 +177,7 @@ FitResult select_mindie(FitContext& ctx) {
   summarise_rejections(trace, multi_rec["rejections"], available.examined, "multi_worker");
   if (!multi.candidates.empty()) return {std::move(multi.candidates), "multi_worker"};
   slots.insert(slots.end(), multi.messages.begin(), multi.messages.end());
-  emit(trace, trace.root()["messages"].size(), slots);
+  emit(trace, trace.messages().size(), slots);
   return {};
 }
 

@@ -65,7 +65,7 @@ void record_skip(Trace& trace, const std::string& strategy, const std::string& c
 // GPUStack's _set_messages keeps a one-distributed-instance notice, if the manual routine set
 // one, as the whole explanation (Q22): the last notice replaces requirement and events.
 bool keep_only_distributed_notice(Trace& trace, std::size_t messages_before) {
-  Json& messages = trace.root()["messages"];
+  Json& messages = trace.messages();
   std::optional<Json> notice;
   for (std::size_t i = messages_before; i < messages.size(); ++i)
     if (messages[i]["source"] == "manual" && messages[i]["key"] == "distributed_limit") notice = messages[i];
@@ -88,7 +88,7 @@ FitResult run_manual(SglangRun& run) {
   options.gpu_count = run.gpu_count.value_or(0);
   options.utilisation = manual_utilisation(run);
   options.allow_multi_worker = true;
-  const std::size_t messages_before = trace.root()["messages"].size();
+  const std::size_t messages_before = trace.messages().size();
   FitResult result;
   result.candidates = select_manual(manual_ctx, request, options);
   if (!result.candidates.empty()) result.strategy = "manual";
@@ -96,7 +96,7 @@ FitResult run_manual(SglangRun& run) {
   const bool overcommitted = result.candidates.size() == 1 && result.candidates.front().overcommit.value_or(false);
   // GPUStack explains only when nothing (or one overcommitted candidate) came out.
   if ((result.candidates.empty() || overcommitted) && !keep_only_distributed_notice(trace, messages_before)) {
-    Json& messages = trace.root()["messages"];
+    Json& messages = trace.messages();
     Json slot{{"source", kSelector}, {"key", "requirement"}, {"values", requirement_message_values(run)}};
     messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(messages_before), slot);
   }

@@ -57,9 +57,9 @@ bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const WorkerView& v, 
     const Bytes alloc = a.gpu_or_zero(g->index);
     rec.examined_gpus(1);
     if (alloc_ratio(*v.worker, *g, alloc) < gmu) {
-      Json& r = rec.reject(*v.worker, {g->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
-      r["shortfalls"].push_back(
-          shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, gpu_capacity(*v.worker, *g), g->index));
+      Rejection& r = rec.reject(*v.worker, {g->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
+      r.shortfalls.push_back(
+          make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, gpu_capacity(*v.worker, *g), g->index));
       if (fit.alloc(*v.worker, std::nullopt).allocated_gpu(g->index) == 0)
         rec.quirk(fit.ctx.trace, "Q3", "vllm multi_worker: " + v.worker->name + " GPU " + std::to_string(g->index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
@@ -125,7 +125,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
       rec.examined_worker();
       const Allocatable& a = fit.alloc(w, group.type);
       if (ram_short(fit.s.ram, a)) {
-        rec.reject(w, {}, "ram", "workers")["shortfalls"].push_back(shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+        rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
       if (!all_gpus_reach_gmu(fit, rec, v, a)) continue;
@@ -151,11 +151,11 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
         for (const WorkerView* j : joined) per_node.push_back(static_cast<long long>(j->gpus.size()));
         TopologyCheck t = check_vllm_topology(per_node, read_vllm_parallelism(fit.ctx.params));
         if (!t.ok) {
-          Json& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "topology", "combinations",
+          Rejection& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "topology", "combinations",
                                Json{{"reason", t.reason}, {"rule", t.code}, {"values", t.values}});
           Json names = Json::array();
           for (const WorkerView* j : joined) names.push_back(j->worker->name);
-          r["data"]["workers"] = names;
+          r.data["workers"] = names;
           if (std::find(topology_reasons.begin(), topology_reasons.end(), Json(t.reason)) == topology_reasons.end())
             topology_reasons.push_back(t.reason);
           continue;
@@ -178,8 +178,8 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
     for (const WorkerView* j : joined) names.push_back(j->worker->name);
     rec_group["joined"] = names;
     if (!joined.empty()) {
-      Json& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "vram_total", "combinations", Json{{"workers", names}});
-      r["shortfalls"].push_back(shortfall("vram_total", fit.s.vram, sum, sum));
+      Rejection& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "vram_total", "combinations", Json{{"workers", names}});
+      r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
     }
     out.groups.push_back(std::move(rec_group));
     if (sum > largest) {

@@ -7,26 +7,40 @@ namespace placement {
 
 namespace {
 
+// A rejection's data depends only on which rules failed (gmu is the fit's): built once each.
+struct RejectionData {
+  std::shared_ptr<const Json> by_rules[4];
+
+  const std::shared_ptr<const Json>& get(double gmu, bool exceeds_vram, bool exceeds_ratio) {
+    auto& d = by_rules[(exceeds_vram ? 1 : 0) + (exceeds_ratio ? 2 : 0)];
+    if (!d) {
+      Json data = Json::object();
+      if (exceeds_vram) data["rule"] = gmu > 0 ? "estimate <= total x gmu" : "estimate <= allocatable";
+      if (exceeds_ratio) data["gmu"] = gmu;
+      d = std::make_shared<const Json>(std::move(data));
+    }
+    return d;
+  }
+};
+
 // Records why one GPU is not a candidate; both failing rules get a shortfall.
-void reject_gpu(VllmFit& fit, StrategyRecord& rec, const Worker& w, const GpuDevice& gpu, Bytes alloc, bool exceeds_vram,
-                bool exceeds_ratio) {
+void reject_gpu(VllmFit& fit, StrategyRecord& rec, RejectionData& data, const Worker& w, const GpuDevice& gpu, Bytes alloc,
+                bool exceeds_vram, bool exceeds_ratio) {
   const double gmu = fit.s.gmu.value;
-  Json& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
+  Rejection& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
+  r.shared_data = data.get(gmu, exceeds_vram, exceeds_ratio);
   if (exceeds_vram) {
     if (gmu > 0) {
       // The estimate must fit the gmu share of the whole card: freeing claims cannot help.
       const Bytes share = static_cast<Bytes>(static_cast<double>(gpu.memory_total) * gmu);
-      r["shortfalls"].push_back(shortfall("vram", fit.s.vram, share, share, gpu.index));
-      r["data"]["rule"] = "estimate <= total x gmu";
+      r.shortfalls.push_back(make_shortfall("vram", fit.s.vram, share, share, gpu.index));
     } else {
-      r["shortfalls"].push_back(shortfall("vram", fit.s.vram, alloc, gpu_capacity(w, gpu), gpu.index));
-      r["data"]["rule"] = "estimate <= allocatable";
+      r.shortfalls.push_back(make_shortfall("vram", fit.s.vram, alloc, gpu_capacity(w, gpu), gpu.index));
     }
   }
   if (exceeds_ratio) {
-    r["shortfalls"].push_back(
-        shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, gpu_capacity(w, gpu), gpu.index));
-    r["data"]["gmu"] = gmu;
+    r.shortfalls.push_back(
+        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, gpu_capacity(w, gpu), gpu.index));
     if (fit.alloc(w, std::nullopt).allocated_gpu(gpu.index) == 0)
       rec.quirk(fit.ctx.trace, "Q3", "vllm single_gpu: " + w.name + " GPU " + std::to_string(gpu.index),
                 "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
@@ -39,6 +53,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
   const Model& model = fit.ctx.model;
   const double gmu = fit.s.gmu.value;
   std::vector<Candidate> all;
+  RejectionData rejection_data;
   for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
     for (const WorkerView& view : group.workers) {
       if (view.gpus.empty()) continue;
@@ -47,7 +62,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
       const Allocatable& a = fit.alloc(w, group.type);
       if (ram_short(fit.s.ram, a)) {
         // GPUStack skips the worker here without leaving a note.
-        rec.reject(w, {}, "ram", "workers")["shortfalls"].push_back(shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+        rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
       std::size_t found = 0;
@@ -63,7 +78,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
         const bool exceeds_vram = gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc;
         const bool exceeds_ratio = gmu > 0 && ratio < gmu;
         if (exceeds_vram || exceeds_ratio) {
-          reject_gpu(fit, rec, w, *gpu, alloc, exceeds_vram, exceeds_ratio);
+          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, exceeds_vram, exceeds_ratio);
           continue;
         }
         const Bytes claim = gmu > 0 ? static_cast<Bytes>(share) : fit.s.vram;

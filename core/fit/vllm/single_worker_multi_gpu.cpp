@@ -28,9 +28,9 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
       scan.eligible.emplace_back(gpu, alloc);
       continue;
     }
-    Json& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
-    r["shortfalls"].push_back(
-        shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, gpu_capacity(w, *gpu), gpu->index));
+    Rejection& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
+    r.shortfalls.push_back(
+        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, gpu_capacity(w, *gpu), gpu->index));
     if (ratio == gmu)
       rec.quirk(fit.ctx.trace, "Q2", "vllm single_worker_multi_gpu: " + w.name + " GPU " + std::to_string(gpu->index),
                 "free fraction exactly equal to gmu is excluded here (strict >), accepted elsewhere (>=)");
@@ -82,7 +82,7 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       }
       const Allocatable& a = fit.alloc(w, group.type);
       if (ram_short(fit.s.ram, a)) {
-        rec.reject(w, {}, "ram", "workers")["shortfalls"].push_back(shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+        rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
       rec.examined_gpus(static_cast<long long>(view.gpus.size()));
@@ -137,8 +137,8 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       if (gpu_count && count < gpu_count) {
         rec.reject(w, indexes, "gpu_count", "workers", data);
       } else {
-        Json& r = rec.reject(w, indexes, "vram_total", "workers", data);
-        r["shortfalls"].push_back(shortfall("vram_total", fit.s.vram, sum, sum));
+        Rejection& r = rec.reject(w, indexes, "vram_total", "workers", data);
+        r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
       }
       fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit)};
     }

@@ -15,12 +15,24 @@ void StrategyRecord::skip(const std::string& code, Json data) {
 
 void StrategyRecord::not_reached() { status_ = "not_reached"; }
 
-Json& StrategyRecord::reject(const Worker& worker, const std::vector<int>& gpu_indexes, const std::string& code,
-                             const std::string& unit, Json data) {
+Json Rejections::to_json() const {
+  Json out = Json::array();
+  for (const Rejection& r : list) {
+    Json subject{{"worker_id", r.worker_id}, {"worker_name", r.worker_name}, {"gpu_indexes", r.gpu_indexes}, {"rpc", Json::array()}};
+    Json shortfalls = Json::array();
+    for (const Shortfall& s : r.shortfalls) shortfalls.push_back(s.to_json());
+    out.push_back(Json{{"subject", std::move(subject)},
+                       {"code", r.code},
+                       {"shortfalls", std::move(shortfalls)},
+                       {"data", r.shared_data ? *r.shared_data : r.data.is_null() ? Json::object() : r.data}});
+  }
+  return out;
+}
+
+Rejection& StrategyRecord::reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data) {
   rejection_units_.emplace_back(code, unit);
-  Json subject{{"worker_id", worker.id}, {"worker_name", worker.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
-  rejections_.push_back(Json{{"subject", std::move(subject)}, {"code", code}, {"shortfalls", Json::array()}, {"data", std::move(data)}});
-  return rejections_.back();
+  rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data)});
+  return rejections_->list.back();
 }
 
 void StrategyRecord::not_examined(const Worker& worker, const std::string& rule, Json data) {
@@ -40,7 +52,7 @@ void StrategyRecord::cap(Trace& trace, const std::string& id, long long limit, l
 }
 
 long long StrategyRecord::rejections_with(const std::string& code) const {
-  return std::count_if(rejections_.begin(), rejections_.end(), [&](const Json& r) { return r["code"] == code; });
+  return std::count_if(rejections_->list.begin(), rejections_->list.end(), [&](const Rejection& r) { return code == r.code; });
 }
 
 void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
@@ -49,7 +61,8 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
   r["candidates_found"] = candidates_found;
   r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
   // commit() is the record's last act: its parts move into the trace instead of being copied.
-  r["rejections"] = std::move(rejections_);
+  r["rejections"] = nullptr;
+  trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/rejections", std::move(rejections_));
   r["not_examined"] = std::move(not_examined_);
   r["caps"] = std::move(caps_);
   r["quirks"] = std::move(quirks_);

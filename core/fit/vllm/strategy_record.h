@@ -3,6 +3,7 @@
 // keep execution order even when a strategy emits other trace entries meanwhile.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,23 @@
 #include "trace/trace.h"
 
 namespace placement {
+
+// One §6.4 rejection of a vLLM strategy, typed until the trace is read.
+struct Rejection {
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  std::vector<int> gpu_indexes;
+  const char* code = "";  // a string literal
+  std::vector<Shortfall> shortfalls;
+  Json data;  // null = {}
+  std::shared_ptr<const Json> shared_data;  // used instead of `data` when set (many rejections alike)
+};
+
+class Rejections final : public DeferredList {
+ public:
+  std::vector<Rejection> list;
+  Json to_json() const override;
+};
 
 class StrategyRecord {
  public:
@@ -27,9 +45,9 @@ class StrategyRecord {
   void examined_combination() { ++combinations_; }
 
   // A rejected worker (unit "workers") or GPU (unit "gpus"); returns the entry so callers can add
-  // shortfalls. Rejections are also counted into §6.6 summary lines at commit.
-  Json& reject(const Worker& worker, const std::vector<int>& gpu_indexes, const std::string& code, const std::string& unit,
-               Json data = Json::object());
+  // shortfalls. Rejections are also counted into §6.6 summary lines at commit. `code` and `unit`
+  // are string literals.
+  Rejection& reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data = nullptr);
   void not_examined(const Worker& worker, const std::string& rule, Json data = Json::object());
   void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
   void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
@@ -44,7 +62,8 @@ class StrategyRecord {
   Json skip_ = nullptr;
   long long workers_ = 0, gpus_ = 0, combinations_ = 0;
   std::vector<std::pair<std::string, std::string>> rejection_units_;  // (code, unit) per rejection
-  Json rejections_ = Json::array(), not_examined_ = Json::array(), caps_ = Json::array(), quirks_ = Json::array();
+  std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
+  Json not_examined_ = Json::array(), caps_ = Json::array(), quirks_ = Json::array();
   Json details_ = Json::object();
 };
 

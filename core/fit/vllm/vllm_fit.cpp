@@ -62,10 +62,11 @@ const std::vector<const GpuDevice*>* TypeGrouping::overridden(std::int64_t worke
 }
 
 const Allocatable& VllmFit::alloc(const Worker& worker, const std::optional<std::string>& type) {
-  auto key = std::make_pair(type ? "t:" + *type : std::string("-"), worker.id);
-  auto it = alloc_cache_.find(key);
-  if (it == alloc_cache_.end()) it = alloc_cache_.emplace(key, ctx.allocation.compute(worker, type)).first;
-  return it->second;
+  auto& entries = alloc_cache_[worker.id];
+  for (const CachedAllocatable& e : entries)
+    if (e.type == type) return e.allocatable;
+  entries.push_front(CachedAllocatable{type, ctx.allocation.compute(worker, type)});
+  return entries.front().allocatable;
 }
 
 TpCheck VllmFit::tp(long long n) const { return tp_ok(hp, n, ctx.params, VisionRule::vllm); }

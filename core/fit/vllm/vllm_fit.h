@@ -3,7 +3,9 @@
 // explanation events each strategy leaves for §6.9.
 #pragma once
 
+#include <forward_list>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,7 +79,13 @@ struct VllmFit {
   TpCheck tp(long long n) const;
 
  private:
-  std::map<std::pair<std::string, std::int64_t>, Allocatable> alloc_cache_;
+  // Per worker id, one entry per GPU type asked for (few): lookups only, never iterated for
+  // output. forward_list keeps returned references valid when a later type is added.
+  struct CachedAllocatable {
+    std::optional<std::string> type;
+    Allocatable allocatable;
+  };
+  std::unordered_map<std::int64_t, std::forward_list<CachedAllocatable>> alloc_cache_;
 };
 
 // The claim dict → a vLLM claim (is_unified_memory false as GPUStack's default; RAM per §3.1.3).

@@ -66,7 +66,7 @@ std::optional<std::pair<std::string, Json>> own_skip(const VllmFit& fit, const s
 // §6.9: keep GPUStack's messages only where it shows them, and apply its replacement rule (Q22).
 void finish_messages(VllmFit& fit, std::size_t first_message, const std::vector<Candidate>& found, const ManualOutcome& manual) {
   Trace& trace = fit.ctx.trace;
-  Json& messages = trace.root()["messages"];
+  Json& messages = trace.messages();
   auto drop_ours = [&] { messages.erase(messages.begin() + static_cast<std::ptrdiff_t>(first_message), messages.end()); };
   const bool overcommit = !found.empty() && found.front().overcommit.value_or(false);
   if (!found.empty() && !overcommit) {
@@ -109,7 +109,7 @@ FitResult select_vllm(FitContext& ctx) {
   fit.s.distributed = distributed_enabled(model);
   record_requirement(fit);
 
-  const std::size_t first_message = ctx.trace.root()["messages"].size();
+  const std::size_t first_message = ctx.trace.messages().size();
   ctx.trace.message("vllm", "requirement", vllm_requirement_values(fit));
 
   FitResult result;

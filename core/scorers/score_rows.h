@@ -1,0 +1,52 @@
+// The per-candidate lists of the scale-up score records (scheduler.md §6.5), kept typed while
+// the chain runs and turned into JSON when the trace is read: at a thousand workers there are
+// thousands of rows, and building them as JSON cost more than scoring them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scorers/model_file_locality_scorer.h"
+#include "scorers/placement_spread_scorer.h"
+#include "trace/trace.h"
+
+namespace placement {
+
+// "candidates" of the spread placement record: {candidate, ...SpreadItem}.
+class SpreadRows final : public DeferredList {
+ public:
+  std::vector<SpreadItem> items;
+  Json to_json() const override;
+};
+
+// "candidates" of the model-file locality record: {candidate, ...LocalityItem}.
+class LocalityRows final : public DeferredList {
+ public:
+  std::vector<LocalityItem> items;
+  Json to_json() const override;
+};
+
+// "counts" of the spread placement record.
+class SpreadCountsList final : public DeferredList {
+ public:
+  explicit SpreadCountsList(std::vector<WorkerSpreadCounts> counts) : counts(std::move(counts)) {}
+  std::vector<WorkerSpreadCounts> counts;
+  Json to_json() const override { return spread_counts_json(counts); }
+};
+
+// "totals" of the scale-up chain record.
+struct ScaleUpTotal {
+  std::string worker_name;
+  double placement = 0, model_file_locality = 0, total = 0;
+};
+
+class ScaleUpTotals final : public DeferredList {
+ public:
+  std::vector<ScaleUpTotal> rows;
+  Json to_json() const override;
+};
+
+// Defers `list` as the field `key` of the newest score record (whose `key` the caller set to null).
+void defer_in_newest_score_record(Trace& trace, const char* key, std::shared_ptr<const DeferredList> list);
+
+}  // namespace placement

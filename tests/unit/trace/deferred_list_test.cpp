@@ -1,0 +1,85 @@
+// The trace keeps bulky lists typed while the scheduler decides and turns them into JSON when the
+// trace is read; these tests pin when that happens and that every reader sees the same JSON.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+
+#include "scenario/scenario_loader.h"
+#include "scheduler.h"
+#include "trace/trace.h"
+
+namespace placement {
+
+namespace {
+
+class CountingList final : public DeferredList {
+ public:
+  explicit CountingList(int* calls) : calls_(calls) {}
+  Json to_json() const override {
+    ++*calls_;
+    return Json::array({1, 2, 3});
+  }
+
+ private:
+  int* calls_;
+};
+
+// A trace with one deferred list in the slot /filters/0/workers, between two keys.
+Trace trace_with_list(int* calls) {
+  Trace t;
+  t.filters().push_back(Json{{"filter", "cluster"}, {"workers", nullptr}, {"after", true}});
+  t.defer("/filters/0/workers", std::make_shared<CountingList>(calls));
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("deferred trace lists: filled in their slot, in place, once", "[trace]") {
+  int calls = 0;
+  Trace t = trace_with_list(&calls);
+  CHECK(calls == 0);
+  const Json& root = t.root();
+  CHECK(calls == 1);
+  CHECK(root["filters"][0].dump() == R"({"filter":"cluster","workers":[1,2,3],"after":true})");
+  (void)t.root();
+  CHECK(calls == 1);
+}
+
+TEST_CASE("deferred trace lists: messages and section writes do not build them", "[trace]") {
+  int calls = 0;
+  Trace t = trace_with_list(&calls);
+  t.messages().push_back(Json{{"source", "x"}});
+  t.scoring().push_back(Json::object());
+  t.summary("k", 1, 1, "workers");
+  CHECK(calls == 0);
+  CHECK(t.root()["messages"].size() == 1);
+  CHECK(calls == 1);
+}
+
+TEST_CASE("deferred trace lists: a copy and a move-out render the same JSON", "[trace]") {
+  int calls = 0;
+  Trace t = trace_with_list(&calls);
+  const Trace copy = t;  // shares the typed list
+  const std::string from_copy = copy.root().dump();
+  Json taken = t.take_root();
+  CHECK(taken.dump() == from_copy);
+  CHECK(taken["filters"][0]["workers"] == Json::array({1, 2, 3}));
+}
+
+TEST_CASE("deferred trace lists: a scheduled result renders identically from a copy, a const view and a move", "[trace]") {
+  std::ifstream in(std::string(PE_SOURCE_DIR) + "/examples/scenarios/binpack-vs-spread.json");
+  REQUIRE(in);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ScheduleResult result = schedule(load_scenario_text(text));
+  const ScheduleResult copy = result;
+  const std::string from_copy = schedule_result_to_json(copy).dump();
+  const std::string from_const = schedule_result_to_json(static_cast<const ScheduleResult&>(result)).dump();
+  const std::string moved = schedule_result_to_json(std::move(result)).dump();
+  CHECK(from_copy == from_const);
+  CHECK(moved == from_const);
+  CHECK(Json::parse(moved)["trace"]["filters"][0]["workers"].size() > 0);
+  CHECK(schedule_json(text) == result_text(Json::parse(from_const)));
+}
+
+}  // namespace placement
