@@ -8,11 +8,12 @@
 
 namespace placement {
 
-// A shortfall kept typed while a strategy runs (rendered by to_json exactly as shortfall()).
+// A shortfall kept typed while a strategy runs; to_json() renders it as shortfall() does.
 struct Shortfall {
   const char* dim = "";  // a string literal
   std::optional<int> gpu_index;
-  Bytes need = 0, have = 0, capacity = 0;
+  Bytes need = 0, have = 0, short_by = 0;
+  bool freeable = false;
   Json to_json() const;
 };
 

@@ -23,10 +23,13 @@ double SglangRun::effective_vram(const GpuType& type) const {
   return static_cast<double>(vram) / u.value_or(1.0);
 }
 
-Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu) {
+Shortfall typed_ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu) {
   const Bytes need = static_cast<Bytes>(std::ceil(static_cast<double>(total) * u));
-  return Json{{"dim", "vram_ratio"}, {"gpu_index", gpu_index}, {"need", need}, {"have", alloc}, {"short", need - alloc},
-              {"freeable", alloc + allocated_on_gpu >= need}};
+  return Shortfall{"vram_ratio", gpu_index, need, alloc, need - alloc, alloc + allocated_on_gpu >= need};
+}
+
+Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu) {
+  return typed_ratio_shortfall(gpu_index, alloc, total, u, allocated_on_gpu).to_json();
 }
 
 void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu) {

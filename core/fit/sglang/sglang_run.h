@@ -2,11 +2,14 @@
 // the fields GPUStack's SGLangResourceFitSelector keeps on itself.
 #pragma once
 
+#include <memory>
+
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "fit/common/hf_config.h"
+#include "fit/common/shortfall.h"
 #include "fit/fit_context.h"
 #include "fit/sglang/gpu_selection.h"
 #include "fit/sglang/sglang_parameters.h"
@@ -43,6 +46,9 @@ struct SglangRun {
   Bytes vram = 0;  // the estimate
   Bytes ram = 0;   // RAM need (extended KV cache)
   SglangEvents events;
+  // A strategy's rejections kept typed (fit/common/rejections.h); the selector defers them into
+  // the strategy's record once it is in the trace.
+  std::shared_ptr<const DeferredList> pending_rejections;
   // Kept across workers and types, as GPUStack keeps them on the selector.
   Bytes largest_multi_gpu_vram = 0;
   int largest_multi_gpu_satisfied = 0;
@@ -58,6 +64,7 @@ struct SglangRun {
 };
 
 // A `vram_ratio` shortfall (§6.4): alloc/total must reach u; need = ceil(total × u).
+Shortfall typed_ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
 Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
 // Marks Q3 when a GPU fails the ratio although nothing is allocated on it (only the reserve).
 void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu);

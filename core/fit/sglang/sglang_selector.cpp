@@ -138,7 +138,11 @@ FitResult run_auto(SglangRun& run) {
     Json record = Json::object();
     std::vector<Candidate> found = s.run(run, record);
     Json& rec = trace.add_strategy(kSelector, id, "tried");
-    for (auto it = record.begin(); it != record.end(); ++it) rec[it.key()] = it.value();
+    for (auto it = record.begin(); it != record.end(); ++it) rec[it.key()] = std::move(it.value());
+    if (run.pending_rejections) {
+      trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/rejections", std::move(run.pending_rejections));
+      run.pending_rejections.reset();
+    }
     rec["candidates_found"] = found.size();
     if (!found.empty()) {
       result.candidates = std::move(found);

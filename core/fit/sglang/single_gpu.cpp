@@ -1,5 +1,6 @@
 // §3.4.5 single GPU: vLLM's utilisation rule with u_t even when u_t ≤ 0; image models need only
 // estimate ≤ total and claim the estimate.
+#include "fit/common/rejections.h"
 #include "fit/common/shared_rules.h"
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/python_numbers.h"
@@ -38,7 +39,20 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   long long workers_seen = 0, gpus_seen = 0, vram_short = 0, ratio_short = 0, ram_short_workers = 0;
-  Json rejections = Json::array();
+  auto rejections = std::make_shared<Rejections>();
+  auto reject = [&](const Worker& w, std::vector<int> gpu_indexes, const char* code) -> Rejection& {
+    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, nullptr, nullptr});
+    return rejections->list.back();
+  };
+  // {"gpu_type": type} per GPU type (few), shared by the rejections of that type.
+  std::vector<std::pair<std::string, std::shared_ptr<const Json>>> type_data;
+  auto gpu_type_data = [&](const std::string& type) {
+    for (const auto& [t, d] : type_data)
+      if (t == type) return d;
+    auto d = std::make_shared<const Json>(Json{{"gpu_type", type}});
+    type_data.emplace_back(type, d);
+    return d;
+  };
   for (const PoolTypeGroup& group : run.pool.group_by_gpu_type(trace)) {
     const auto u = run.u_of(group.type);
     for (const Worker* w : group.workers) {
@@ -46,12 +60,13 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
       Allocatable a = checked_allocatable(run.ctx.allocation, *w, group.type);
       if (ram_short(run.ram, a)) {
         ++ram_short_workers;
-        rejections.push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)}),
-                                       Json{{"gpu_type", type_label(group.type)}}));
+        Rejection& r = reject(*w, {}, "insufficient");
+        r.shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
+        r.data = Json{{"gpu_type", type_label(group.type)}};
         continue;
       }
       if (w->gpus.empty()) {
-        rejections.push_back(rejection(subject_of(*w), "no_gpus"));
+        reject(*w, {}, "no_gpus");
         continue;
       }
       Bytes largest = 0;
@@ -71,19 +86,18 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
         const bool exceeds_vram = static_cast<double>(run.vram) > capacity;
         const bool exceeds_ratio = !run.diffusion && rate < u.value_or(0);
         if (exceeds_vram || exceeds_ratio) {
-          Json shortfalls = Json::array();
+          Rejection& r = reject(*w, {gpu.index}, "insufficient");
           if (exceeds_vram) {
             ++vram_short;
             const Bytes have = static_cast<Bytes>(capacity);
-            shortfalls.push_back(Json{{"dim", "vram"}, {"gpu_index", gpu.index}, {"need", run.vram}, {"have", have},
-                                      {"short", run.vram - have}, {"freeable", false}});
+            r.shortfalls.push_back(Shortfall{"vram", gpu.index, run.vram, have, run.vram - have, false});
           }
           if (exceeds_ratio) {
             ++ratio_short;
-            shortfalls.push_back(ratio_shortfall(gpu.index, alloc, gpu.memory_total, *u, a.allocated_gpu(gpu.index)));
+            r.shortfalls.push_back(typed_ratio_shortfall(gpu.index, alloc, gpu.memory_total, *u, a.allocated_gpu(gpu.index)));
             mark_q3_if_reserve_only(trace, "sglang.single_gpu", *w, gpu.index, a.allocated_gpu(gpu.index));
           }
-          rejections.push_back(rejection(subject_of(*w, {gpu.index}), "insufficient", shortfalls, Json{{"gpu_type", gpu.type}}));
+          r.shared_data = gpu_type_data(gpu.type);
           continue;
         }
         out.push_back(single_gpu_candidate(run, *w, gpu, group.type));
@@ -99,7 +113,8 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
     }
   }
   record["examined"] = Json{{"workers", workers_seen}, {"gpus", gpus_seen}};
-  record["rejections"] = rejections;
+  record["rejections"] = nullptr;  // filled from run.pending_rejections by the selector
+  run.pending_rejections = std::move(rejections);
   if (vram_short) trace.summary("vram_short_at_u", vram_short, gpus_seen, "gpus", Json{{"strategy", "single_gpu"}});
   if (ratio_short) trace.summary("vram_ratio_short", ratio_short, gpus_seen, "gpus", Json{{"strategy", "single_gpu"}});
   if (ram_short_workers) trace.summary("ram_short", ram_short_workers, workers_seen, "workers", Json{{"strategy", "single_gpu"}});

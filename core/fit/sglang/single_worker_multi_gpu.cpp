@@ -185,7 +185,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
     }
   }
   record["examined"] = Json{{"workers", workers_seen}, {"groups", groups_seen}};
-  record["rejections"] = rejections;
+  record["rejections"] = std::move(rejections);
   return out;
 }
 

@@ -15,20 +15,6 @@ void StrategyRecord::skip(const std::string& code, Json data) {
 
 void StrategyRecord::not_reached() { status_ = "not_reached"; }
 
-Json Rejections::to_json() const {
-  Json out = Json::array();
-  for (const Rejection& r : list) {
-    Json subject{{"worker_id", r.worker_id}, {"worker_name", r.worker_name}, {"gpu_indexes", r.gpu_indexes}, {"rpc", Json::array()}};
-    Json shortfalls = Json::array();
-    for (const Shortfall& s : r.shortfalls) shortfalls.push_back(s.to_json());
-    out.push_back(Json{{"subject", std::move(subject)},
-                       {"code", r.code},
-                       {"shortfalls", std::move(shortfalls)},
-                       {"data", r.shared_data ? *r.shared_data : r.data.is_null() ? Json::object() : r.data}});
-  }
-  return out;
-}
-
 Rejection& StrategyRecord::reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data) {
   rejection_units_.emplace_back(code, unit);
   rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data)});

@@ -9,27 +9,11 @@
 #include <vector>
 
 #include "resources/allocatable.h"
+#include "fit/common/rejections.h"
 #include "fit/common/shortfall.h"
 #include "trace/trace.h"
 
 namespace placement {
-
-// One §6.4 rejection of a vLLM strategy, typed until the trace is read.
-struct Rejection {
-  std::int64_t worker_id = 0;
-  std::string worker_name;
-  std::vector<int> gpu_indexes;
-  const char* code = "";  // a string literal
-  std::vector<Shortfall> shortfalls;
-  Json data;  // null = {}
-  std::shared_ptr<const Json> shared_data;  // used instead of `data` when set (many rejections alike)
-};
-
-class Rejections final : public DeferredList {
- public:
-  std::vector<Rejection> list;
-  Json to_json() const override;
-};
 
 class StrategyRecord {
  public:

@@ -1,0 +1,32 @@
+// Rejections kept typed while a strategy runs: at a thousand workers a strategy rejects
+// thousands of GPUs, and building each as JSON cost more than deciding.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fit/common/shortfall.h"
+#include "trace/trace.h"
+
+namespace placement {
+
+// One §6.4 rejection {subject, code, shortfalls, data} of a strategy, typed until the trace is
+// read (a subject without RPC servers: vLLM and SGLang).
+struct Rejection {
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  std::vector<int> gpu_indexes;
+  const char* code = "";  // a string literal
+  std::vector<Shortfall> shortfalls;
+  Json data;  // null = {}
+  std::shared_ptr<const Json> shared_data;  // used instead of `data` when set (many rejections alike)
+};
+
+class Rejections final : public DeferredList {
+ public:
+  std::vector<Rejection> list;
+  Json to_json() const override;
+};
+
+}  // namespace placement
