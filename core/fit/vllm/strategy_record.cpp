@@ -17,7 +17,7 @@ void StrategyRecord::not_reached() { status_ = "not_reached"; }
 
 Rejection& StrategyRecord::reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data) {
   rejection_units_.emplace_back(code, unit);
-  rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data)});
+  rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
   return rejections_->list.back();
 }
 
