@@ -14,10 +14,10 @@ constexpr double kSubordinateWeight = 1.0;
 
 double as_double(Bytes b) { return static_cast<double>(b); }  // exact: byte values stay below 2^53
 
-Json alloc_json(const Allocatable& a) {
+Json alloc_json(Bytes ram, const VramMap& vram_map) {
   Json vram = Json::object();
-  for (const auto& [index, bytes] : a.vram) vram[std::to_string(index)] = bytes;
-  return Json{{"ram", a.ram}, {"vram", vram}};
+  for (const auto& [index, bytes] : vram_map) vram[std::to_string(index)] = bytes;
+  return Json{{"ram", ram}, {"vram", vram}};
 }
 
 Json worker_values(const Worker& w) { return Json{{"worker_id", w.id}, {"worker_name", w.name}}; }
@@ -29,82 +29,150 @@ PlacementBinpackScorer::PlacementBinpackScorer(const WorkerLookup& workers, cons
     : workers_(workers), allocation_(allocation), scale_(scale), max_score_(max_score), trace_(trace) {}
 
 double PlacementBinpackScorer::score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
-                                          const ResourceClaim* claim, Json& rec) const {
+                                          const ResourceClaim* claim, BinpackItem& item) const {
   const bool up = scale_ == ScaleType::up;
-  const Allocatable a = allocation_.compute(worker);
-  rec["worker_id"] = worker.id;
-  rec["worker_name"] = worker.name;
-  rec["alloc"] = alloc_json(a);
+  Allocatable a = allocation_.compute(worker);
+  item.reached = BinpackItem::Reached::allocatable;
+  item.worker_id = worker.id;
+  item.worker_name = worker.name;
+  item.alloc_ram = a.ram;
+  item.alloc_vram = std::move(a.vram);
   // GPUStack's allocatable routine indexes vram[0] on unified-memory workers (§7.2).
   if (a.uma_missing_index0)
     throw ReferenceError("scoring", "binpack: unified-memory worker has GPUs but no GPU index 0", worker_values(worker));
   if (!claim) throw ReferenceError("scoring", "binpack: the computed resource claim is null", worker_values(worker));
 
   const std::size_t gpu_count = gpu_indexes ? gpu_indexes->size() : 0;
+  item.claim_ram = claim->ram;
+  item.reached = BinpackItem::Reached::kind;
   if (gpu_count == 0) {
-    rec["kind"] = "cpu";
-    rec["claim_ram"] = claim->ram ? Json(*claim->ram) : Json(nullptr);
+    item.gpu = false;
     if (!claim->ram) throw ReferenceError("scoring", "binpack: CPU item with a null RAM claim", worker_values(worker));
     const Bytes denominator = up ? a.ram : a.ram + *claim->ram;
-    rec["denominator"] = denominator;
+    item.denominator = denominator;
+    item.reached = BinpackItem::Reached::denominator;
     if (denominator == 0) {
       Json values = worker_values(worker);
       values["denominator"] = denominator;
       throw ReferenceError("scoring", "binpack: CPU item divides by an allocatable RAM of 0", values);
     }
-    const double score = as_double(*claim->ram) / as_double(denominator) * max_score_;
-    rec["score"] = score;
-    return score;
+    item.score = as_double(*claim->ram) / as_double(denominator) * max_score_;
+    item.reached = BinpackItem::Reached::score;
+    return item.score;
   }
 
-  rec["kind"] = "gpu";
-  rec["claim_ram"] = claim->ram ? Json(*claim->ram) : Json(nullptr);
-  Json gpus = Json::array();
+  item.gpu = true;
+  item.gpus.reserve(gpu_count);
   double score = 0;
-  Json chosen = nullptr;
   for (int index : *gpu_indexes) {
-    Json g{{"index", index}};
+    BinpackGpuTerm g;
+    g.index = index;
     // RAM term: 0 when the claim or its denominator is null/0.
     double ram_term = 0;
-    double r = 0;
     if (claim->ram) {
       const Bytes denominator = up ? a.ram : a.ram + *claim->ram;
-      g["ram_denominator"] = denominator;
+      g.ram_denominator = denominator;
       if (denominator != 0) {
-        r = as_double(*claim->ram) / as_double(denominator) * max_score_;
-        ram_term = r * kRamWeight;
+        g.r = as_double(*claim->ram) / as_double(denominator) * max_score_;
+        ram_term = g.r * kRamWeight;
       }
     }
     // VRAM term: likewise for this GPU's claim and allocatable.
     const Bytes* claim_vram = find_vram(claim->vram, index);
-    const Bytes* alloc_vram = a.gpu(index);
-    g["claim"] = claim_vram ? Json(*claim_vram) : Json(nullptr);
-    g["alloc"] = alloc_vram ? Json(*alloc_vram) : Json(nullptr);
+    const Bytes* alloc_vram = find_vram(item.alloc_vram, index);
+    if (claim_vram) g.claim = *claim_vram;
+    if (alloc_vram) g.alloc = *alloc_vram;
     double vram_term = 0;
-    double v = 0;
     if (claim_vram && alloc_vram) {
       const Bytes denominator = up ? *alloc_vram : *alloc_vram + *claim_vram;
-      g["vram_denominator"] = denominator;
+      g.vram_denominator = denominator;
       if (denominator != 0) {
-        v = as_double(*claim_vram) / as_double(denominator) * max_score_;
-        vram_term = v * kVramWeight;
+        g.v = as_double(*claim_vram) / as_double(denominator) * max_score_;
+        vram_term = g.v * kVramWeight;
       }
     }
-    const double s = (ram_term + vram_term) / (kRamWeight + kVramWeight);
-    g["r"] = r;
-    g["v"] = v;
-    g["s"] = s;
-    gpus.push_back(std::move(g));
+    g.s = (ram_term + vram_term) / (kRamWeight + kVramWeight);
     // One GPU: its score as is. Several: GPUStack keeps the first strictly greater one from 0.
-    if (gpu_count == 1 || s > score) {
-      score = s;
-      chosen = index;
+    if (gpu_count == 1 || g.s > score) {
+      score = g.s;
+      item.chosen = index;
     }
+    item.gpus.push_back(g);
   }
-  rec["gpus"] = std::move(gpus);
-  rec["chosen"] = chosen;
-  rec["score"] = score;
+  item.score = score;
+  item.reached = BinpackItem::Reached::score;
   return score;
+}
+
+double PlacementBinpackScorer::score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
+                                          const ResourceClaim* claim, Json& rec) const {
+  BinpackItem item;
+  try {
+    score_item(worker, gpu_indexes, claim, item);
+  } catch (const ReferenceError&) {
+    item.write(rec);
+    throw;
+  }
+  item.write(rec);
+  return item.score;
+}
+
+void BinpackItem::write(Json& rec) const {
+  rec["worker_id"] = worker_id;
+  rec["worker_name"] = worker_name;
+  rec["alloc"] = alloc_json(alloc_ram, alloc_vram);
+  if (reached == Reached::allocatable) return;
+  auto bytes_or_null = [](const std::optional<Bytes>& b) { return b ? Json(*b) : Json(nullptr); };
+  if (!gpu) {
+    rec["kind"] = "cpu";
+    rec["claim_ram"] = bytes_or_null(claim_ram);
+    if (reached == Reached::kind) return;
+    rec["denominator"] = denominator;
+    if (reached == Reached::denominator) return;
+    rec["score"] = score;
+    return;
+  }
+  rec["kind"] = "gpu";
+  rec["claim_ram"] = bytes_or_null(claim_ram);
+  Json terms = Json::array();
+  for (const BinpackGpuTerm& t : gpus) {
+    Json g{{"index", t.index}};
+    if (t.ram_denominator) g["ram_denominator"] = *t.ram_denominator;
+    g["claim"] = bytes_or_null(t.claim);
+    g["alloc"] = bytes_or_null(t.alloc);
+    if (t.vram_denominator) g["vram_denominator"] = *t.vram_denominator;
+    g["r"] = t.r;
+    g["v"] = t.v;
+    g["s"] = t.s;
+    terms.push_back(std::move(g));
+  }
+  rec["gpus"] = std::move(terms);
+  rec["chosen"] = chosen ? Json(*chosen) : Json(nullptr);
+  rec["score"] = score;
+}
+
+void BinpackRecord::write(Json& rec) const {
+  if (!main_done) return;
+  Json m = Json::object();
+  main.write(m);
+  rec["main"] = std::move(m);
+  if (subordinates.empty() && scored && !subordinates_done) {
+    rec["score"] = score;
+    return;
+  }
+  if (!subordinates_done) return;
+  Json items = Json::array();
+  for (const BinpackSubordinateItem& sub : subordinates) {
+    Json item{{"worker_id", sub.worker_id ? Json(*sub.worker_id) : Json(nullptr)}, {"worker_name", sub.worker_name}};
+    sub.item.write(item);
+    items.push_back(std::move(item));
+  }
+  rec["subordinates"] = std::move(items);
+  if (!scored) return;  // an unknown subordinate stopped it
+  rec["subordinate_sum"] = subordinate_sum;
+  rec["weights"] = Json{{"main", kServerWeight}, {"subordinate", kSubordinateWeight}, {"count", subordinates.size()}};
+  if (q5) rec["quirks"] = Json::array({"Q5"});
+  rec["score"] = score;
 }
 
 double PlacementBinpackScorer::combine_with_subordinates(double main_score, double subordinate_sum, std::size_t count) {
@@ -112,54 +180,67 @@ double PlacementBinpackScorer::combine_with_subordinates(double main_score, doub
   return (main_score * kServerWeight + subordinate_sum * n * kSubordinateWeight) / (kServerWeight + kSubordinateWeight * n);
 }
 
-double PlacementBinpackScorer::score_subordinates(const std::vector<SubordinateWorker>& subordinates, Json& rec) const {
-  Json items = Json::array();
+double PlacementBinpackScorer::score_subordinates(const std::vector<SubordinateWorker>& subordinates,
+                                                  BinpackRecord& rec) const {
   double sum = 0;
   for (const SubordinateWorker& sub : subordinates) {
     const Worker* w = workers_.find(sub.worker_id);
-    Json item{{"worker_id", sub.worker_id ? Json(*sub.worker_id) : Json(nullptr)}, {"worker_name", sub.worker_name}};
     if (!w) {
-      rec["subordinates"] = items;
+      rec.subordinates_done = true;  // the record lists the ones scored before it
       throw ReferenceError("scoring", "binpack: a subordinate worker is unknown",
-                           Json{{"worker_id", item["worker_id"]}, {"worker_name", sub.worker_name}});
+                           Json{{"worker_id", sub.worker_id ? Json(*sub.worker_id) : Json(nullptr)}, {"worker_name", sub.worker_name}});
     }
-    sum += score_item(*w, sub.gpu_indexes, sub.claim ? &*sub.claim : nullptr, item);
-    items.push_back(std::move(item));
+    BinpackSubordinateItem item{sub.worker_id, sub.worker_name, {}};
+    sum += score_item(*w, sub.gpu_indexes, sub.claim ? &*sub.claim : nullptr, item.item);
+    rec.subordinates.push_back(std::move(item));
   }
-  rec["subordinates"] = std::move(items);
-  rec["subordinate_sum"] = sum;
+  rec.subordinates_done = true;
+  rec.subordinate_sum = sum;
   return sum;
 }
 
 double PlacementBinpackScorer::score_with_subordinates(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
                                                        const ResourceClaim* claim,
-                                                       const std::vector<SubordinateWorker>& subordinates, Json& rec) const {
-  Json main = Json::object();
-  const double main_score = score_item(worker, gpu_indexes, claim, main);
-  rec["main"] = std::move(main);
+                                                       const std::vector<SubordinateWorker>& subordinates,
+                                                       BinpackRecord& rec) const {
+  const double main_score = score_item(worker, gpu_indexes, claim, rec.main);
+  rec.main_done = true;
   if (subordinates.empty()) {
-    rec["score"] = main_score;
+    rec.scored = true;
+    rec.score = main_score;
     return main_score;
   }
   const double sum = score_subordinates(subordinates, rec);
   const double score = combine_with_subordinates(main_score, sum, subordinates.size());
-  rec["weights"] = Json{{"main", kServerWeight}, {"subordinate", kSubordinateWeight}, {"count", subordinates.size()}};
   if (subordinates.size() >= 2) {
-    rec["quirks"] = Json::array({"Q5"});
+    rec.q5 = true;
     if (trace_)
       trace_->quirk("Q5", std::string("binpack ") + scale_type_name(scale_),
                     "the sum of the subordinate scores was multiplied by their count");
   }
-  rec["score"] = score;
+  rec.scored = true;
+  rec.score = score;
   return score;
 }
 
-double PlacementBinpackScorer::score_candidate(const Candidate& c, Json& rec) const {
+double PlacementBinpackScorer::score_candidate(const Candidate& c, BinpackRecord& rec) const {
   const Worker* w = workers_.find(c.worker_id);
   if (!w)
     throw ReferenceError("scoring", "binpack: the candidate's worker is unknown",
                          Json{{"worker_id", c.worker_id}, {"worker_name", c.worker_name}});
   return score_with_subordinates(*w, c.gpu_indexes, &c.claim, c.subordinate_workers, rec);
+}
+
+double PlacementBinpackScorer::score_candidate(const Candidate& c, Json& rec) const {
+  BinpackRecord record;
+  try {
+    score_candidate(c, record);
+  } catch (const ReferenceError&) {
+    record.write(rec);
+    throw;
+  }
+  record.write(rec);
+  return record.score;
 }
 
 double PlacementBinpackScorer::score_instance(const ModelInstance& inst, Json& rec) const {
@@ -174,9 +255,13 @@ double PlacementBinpackScorer::score_instance(const ModelInstance& inst, Json& r
     rec["score"] = 0.0;
     return 0;
   }
+  BinpackRecord record;
   try {
-    return score_with_subordinates(*w, inst.gpu_indexes, inst.claim ? &*inst.claim : nullptr, inst.subordinate_workers, rec);
+    score_with_subordinates(*w, inst.gpu_indexes, inst.claim ? &*inst.claim : nullptr, inst.subordinate_workers, record);
+    record.write(rec);
+    return record.score;
   } catch (const ReferenceError& e) {
+    record.write(rec);
     // Name the instance whose scoring failed, keeping GPUStack's cause.
     Json values = e.values();
     values["instance_id"] = inst.id;

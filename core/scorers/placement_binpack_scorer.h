@@ -9,6 +9,54 @@
 
 namespace placement {
 
+// One GPU's terms of a binpack item.
+struct BinpackGpuTerm {
+  int index = 0;
+  std::optional<Bytes> ram_denominator;  // set when the claim has RAM
+  std::optional<Bytes> claim, alloc;     // this GPU's claim and allocatable (null when absent)
+  std::optional<Bytes> vram_denominator;  // set when both are present
+  double r = 0, v = 0, s = 0;
+};
+
+// One worker's part of a binpack score, typed; write() adds its §6.5 fields. `reached` says how
+// far scoring got, so a record cut short by a reference error shows what GPUStack had computed.
+struct BinpackItem {
+  enum class Reached { allocatable, kind, denominator, score };
+  Reached reached = Reached::allocatable;
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  Bytes alloc_ram = 0;
+  VramMap alloc_vram;
+  bool gpu = false;
+  std::optional<Bytes> claim_ram;
+  Bytes denominator = 0;  // CPU items
+  std::vector<BinpackGpuTerm> gpus;
+  std::optional<int> chosen;
+  double score = 0;
+
+  void write(Json& record) const;
+};
+
+struct BinpackSubordinateItem {
+  std::optional<std::int64_t> worker_id;
+  std::string worker_name;
+  BinpackItem item;
+};
+
+// A candidate's or instance's whole binpack record (main worker and subordinates).
+struct BinpackRecord {
+  bool main_done = false;  // false: the main worker's scoring raised
+  BinpackItem main;
+  bool subordinates_done = false;  // set once every subordinate was scored (or one is unknown)
+  std::vector<BinpackSubordinateItem> subordinates;
+  double subordinate_sum = 0;
+  bool q5 = false;
+  bool scored = false;
+  double score = 0;
+
+  void write(Json& record) const;
+};
+
 class PlacementBinpackScorer {
  public:
   // `allocation` must index the scorer's instances: every instance for scale-up, this model's
@@ -21,20 +69,25 @@ class PlacementBinpackScorer {
   // inputs (per-GPU claim, allocatable, r, v, s_i, chosen GPU, subordinate scores) and the score.
   double score_candidate(const Candidate& candidate, Json& record) const;
   double score_instance(const ModelInstance& instance, Json& record) const;
+  // The same for a candidate, typed (what the scale-up chain keeps); on a reference error `record`
+  // holds what was computed before it.
+  double score_candidate(const Candidate& candidate, BinpackRecord& record) const;
 
   // One worker's part: CPU item or GPU item (the max over its GPUs). Public for tests.
   double score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes, const ResourceClaim* claim,
                     Json& record) const;
+  double score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes, const ResourceClaim* claim,
+                    BinpackItem& item) const;
 
   // GPUStack's weighting of the main worker against its subordinates (Q5: the *sum* of the
   // subordinate scores is multiplied by their count).
   static double combine_with_subordinates(double main_score, double subordinate_sum, std::size_t subordinate_count);
 
  private:
-  double score_subordinates(const std::vector<SubordinateWorker>& subordinates, Json& record) const;
+  double score_subordinates(const std::vector<SubordinateWorker>& subordinates, BinpackRecord& record) const;
   double score_with_subordinates(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
                                  const ResourceClaim* claim, const std::vector<SubordinateWorker>& subordinates,
-                                 Json& record) const;
+                                 BinpackRecord& record) const;
 
   const WorkerLookup& workers_;
   const AllocationIndex& allocation_;

@@ -39,6 +39,7 @@ PlacementSpreadScorer::PlacementSpreadScorer(const Model& model, const std::vect
     : max_score_(max_score) {
   // Without a model id GPUStack sees no instances at all (§7.4).
   if (!model.id) return;
+  position_.reserve(instances.size());
   for (const ModelInstance* inst : instances) {
     if (!inst->worker_id) continue;
     const bool current = inst->model_id && *inst->model_id == *model.id;

@@ -3,7 +3,7 @@
 // Scale-up compares against the candidates' main workers, scale-down against all workers.
 #pragma once
 
-#include <map>
+#include <unordered_map>
 
 #include "scorers/scorer_inputs.h"
 #include "trace/trace.h"
@@ -86,7 +86,7 @@ class PlacementSpreadScorer {
 
   double max_score_;
   std::vector<WorkerSpreadCounts> counts_;         // first-seen order, like GPUStack's dict
-  std::map<std::int64_t, std::size_t> position_;  // lookup only
+  std::unordered_map<std::int64_t, std::size_t> position_;  // lookup only, never iterated
   SpreadStats stats_;
 };
 

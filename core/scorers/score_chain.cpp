@@ -63,17 +63,21 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
   if (model.placement_strategy == PlacementStrategy::binpack) {
     AllocationIndex allocation(s.model_instances);
     PlacementBinpackScorer binpack(workers, allocation, ScaleType::up, kScaleUpPlacementMax, &trace);
-    rec["candidates"] = Json::array();
+    rec["candidates"] = nullptr;
+    auto rows = std::make_shared<BinpackRows>();
+    rows->items.resize(candidates.size());
+    scores.reserve(candidates.size());
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-      Json item{{"candidate", i}};
       try {
-        scores.push_back(binpack.score_candidate(candidates[i], item));
+        scores.push_back(binpack.score_candidate(candidates[i], rows->items[i]));
       } catch (const ReferenceError& e) {
-        rec["candidates"].push_back(item);
+        // The record lists the candidates scored so far and what the failing one had reached.
+        rows->items.resize(i + 1);
+        rec["candidates"] = rows->to_json();
         rethrow_for(e, "candidate", i);
       }
-      rec["candidates"].push_back(std::move(item));
     }
+    defer_in_newest_score_record(trace, "candidates", std::move(rows));
     return scores;
   }
   std::vector<const ModelInstance*> instances;

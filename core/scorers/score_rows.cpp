@@ -21,6 +21,8 @@ Json SpreadRows::to_json() const { return numbered(items); }
 
 Json LocalityRows::to_json() const { return numbered(items); }
 
+Json BinpackRows::to_json() const { return numbered(items); }
+
 Json ScaleUpTotals::to_json() const {
   Json out = Json::array();
   for (std::size_t i = 0; i < rows.size(); ++i)

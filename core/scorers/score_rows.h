@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "scorers/model_file_locality_scorer.h"
+#include "scorers/placement_binpack_scorer.h"
 #include "scorers/placement_spread_scorer.h"
 #include "trace/trace.h"
 
@@ -16,6 +17,13 @@ namespace placement {
 class SpreadRows final : public DeferredList {
  public:
   std::vector<SpreadItem> items;
+  Json to_json() const override;
+};
+
+// "candidates" of the binpack placement record: {candidate, ...BinpackRecord}.
+class BinpackRows final : public DeferredList {
+ public:
+  std::vector<BinpackRecord> items;
   Json to_json() const override;
 };
 

@@ -1,6 +1,7 @@
 // What every scorer shares: the scale direction and a worker lookup by id (scheduler.md §4).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -22,22 +23,25 @@ constexpr double kScaleDownOffloadMax = 10.0;
 constexpr double kScaleDownPlacementMax = 1.0;
 
 // Workers by id. GPUStack builds `{worker.id: worker}` from the database; an id that is not
-// there is an "unknown worker" (§7.4). Ordered map: lookups only, never iterated for output.
+// there is an "unknown worker" (§7.4). A sorted vector: lookups only, never iterated for output,
+// and no allocation per worker (the loader guarantees unique ids).
 class WorkerLookup {
  public:
   explicit WorkerLookup(const std::vector<Worker>& workers) : all_(workers) {
-    for (const Worker& w : workers) by_id_.emplace(w.id, &w);
+    by_id_.reserve(workers.size());
+    for (const Worker& w : workers) by_id_.emplace_back(w.id, &w);
+    std::stable_sort(by_id_.begin(), by_id_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   }
   const Worker* find(std::int64_t id) const {
-    auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second;
+    auto it = std::lower_bound(by_id_.begin(), by_id_.end(), id, [](const auto& e, std::int64_t v) { return e.first < v; });
+    return it == by_id_.end() || it->first != id ? nullptr : it->second;
   }
   const Worker* find(const std::optional<std::int64_t>& id) const { return id ? find(*id) : nullptr; }
   const std::vector<Worker>& all() const { return all_; }
 
  private:
   const std::vector<Worker>& all_;
-  std::map<std::int64_t, const Worker*> by_id_;
+  std::vector<std::pair<std::int64_t, const Worker*>> by_id_;  // ascending id
 };
 
 }  // namespace placement

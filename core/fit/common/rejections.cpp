@@ -16,4 +16,14 @@ Json Rejections::to_json() const {
   return out;
 }
 
+Json NotExaminedList::to_json() const {
+  Json out = Json::array();
+  for (const NotExamined& n : list)
+    out.push_back(Json{{"worker_id", n.worker_id},
+                       {"worker_name", n.worker_name},
+                       {"rule", n.rule},
+                       {"data", n.data.is_null() ? Json::object() : n.data}});
+  return out;
+}
+
 }  // namespace placement

@@ -29,4 +29,19 @@ class Rejections final : public DeferredList {
   Json to_json() const override;
 };
 
+// One §6.4 not-examined entry {worker_id, worker_name, rule, data}: a worker a strategy never
+// looked at (it stopped first), typed until the trace is read.
+struct NotExamined {
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  const char* rule = "";  // a string literal
+  Json data;              // null = {}
+};
+
+class NotExaminedList final : public DeferredList {
+ public:
+  std::vector<NotExamined> list;
+  Json to_json() const override;
+};
+
 }  // namespace placement

@@ -7,7 +7,7 @@
 
 namespace placement {
 
-GpuMemoryGroups group_gpus_by_memory(const std::vector<Worker*>& workers, const AllocationIndex& allocation, Bytes ram_need,
+GpuMemoryGroups group_gpus_by_memory(const std::vector<const Worker*>& workers, const AllocationIndex& allocation, Bytes ram_need,
                                      const GpuType& type) {
   GpuMemoryGroups out;
   std::vector<GpuInfo> infos;

@@ -22,7 +22,7 @@ struct GpuMemoryGroups {
   std::vector<const Worker*> ram_short;      // workers left out for RAM
 };
 
-GpuMemoryGroups group_gpus_by_memory(const std::vector<Worker*>& workers, const AllocationIndex& allocation, Bytes ram_need,
+GpuMemoryGroups group_gpus_by_memory(const std::vector<const Worker*>& workers, const AllocationIndex& allocation, Bytes ram_need,
                                      const GpuType& type);
 
 }  // namespace placement

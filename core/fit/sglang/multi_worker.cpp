@@ -61,7 +61,7 @@ struct WalkOutcome {
 };
 
 // GPUStack's auto_select_multi_worker_multi_gpu_candidates.
-WalkOutcome walk(SglangRun& run, std::vector<Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
+WalkOutcome walk(SglangRun& run, std::vector<const Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
   WalkOutcome out;
   Trace& trace = run.ctx.trace;
   if (workers.size() < 2) {

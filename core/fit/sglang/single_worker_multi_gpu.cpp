@@ -102,7 +102,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
   for (const PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
     const auto u_entry = run.u_of(tg.type);
     const double u = u_entry.value_or(0);
-    for (Worker* w : tg.workers) {
+    for (const Worker* w : tg.workers) {
       ++workers_seen;
       if (w->gpus.size() < 2) {
         rejections.push_back(rejection(subject_of(*w), "gpu_count", Json::array(),

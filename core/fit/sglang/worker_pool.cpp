@@ -4,11 +4,7 @@
 
 namespace placement {
 
-WorkerPool::WorkerPool(const std::vector<const Worker*>& workers) {
-  storage_.reserve(workers.size());
-  for (const Worker* w : workers) storage_.push_back(*w);
-  for (Worker& w : storage_) list_.push_back(&w);
-}
+WorkerPool::WorkerPool(const std::vector<const Worker*>& workers) : list_(workers) {}
 
 std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
   std::vector<PoolTypeGroup> groups;
@@ -18,31 +14,37 @@ std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
     groups.push_back(PoolTypeGroup{type, {}});
     return groups.back();
   };
-  for (Worker* w : list_) {
+  for (const Worker*& w : list_) {
     if (w->gpus.empty()) {
       group_of(std::nullopt).workers.push_back(w);
       continue;
     }
-    std::vector<std::pair<std::string, std::vector<GpuDevice>>> by_type;
-    for (const GpuDevice& g : w->gpus) {
-      auto it = std::find_if(by_type.begin(), by_type.end(), [&](const auto& e) { return e.first == g.type; });
-      if (it == by_type.end()) by_type.push_back({g.type, {g}});
-      else it->second.push_back(g);
+    std::vector<std::string> types;  // first-appearance order
+    for (const GpuDevice& g : w->gpus)
+      if (std::find(types.begin(), types.end(), g.type) == types.end()) types.push_back(g.type);
+    if (types.size() > 1) {
+      // The overwrite below changes this worker for every group and the rest of the run.
+      copies_.push_back(*w);
+      w = &copies_.back();
     }
-    for (const auto& [type, gpus] : by_type) group_of(type).workers.push_back(w);
-    if (by_type.size() > 1) {
+    for (const std::string& type : types) group_of(type).workers.push_back(w);
+    if (types.size() > 1) {
       std::string hidden;
-      for (std::size_t i = 0; i + 1 < by_type.size(); ++i) hidden += (hidden.empty() ? "" : ", ") + by_type[i].first;
+      for (std::size_t i = 0; i + 1 < types.size(); ++i) hidden += (hidden.empty() ? "" : ", ") + types[i];
       trace.quirk("Q1", "sglang.type_grouping:" + w->name,
-                  "worker " + w->name + " keeps only its " + by_type.back().first + " GPUs for the rest of the run; its " + hidden +
+                  "worker " + w->name + " keeps only its " + types.back() + " GPUs for the rest of the run; its " + hidden +
                       " GPUs are no longer seen (GPUStack overwrites the GPU list shared by the per-type copies)");
+      Worker& copy = copies_.back();
+      std::vector<GpuDevice> kept;
+      for (const GpuDevice& g : copy.gpus)
+        if (g.type == types.back()) kept.push_back(g);
+      copy.gpus = std::move(kept);
     }
-    w->gpus = by_type.back().second;
   }
   return groups;
 }
 
-void sort_by_gpu_count(std::vector<Worker*>& workers) {
+void sort_by_gpu_count(std::vector<const Worker*>& workers) {
   std::stable_sort(workers.begin(), workers.end(), [](const Worker* a, const Worker* b) { return a->gpus.size() > b->gpus.size(); });
 }
 

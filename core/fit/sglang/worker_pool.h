@@ -1,9 +1,11 @@
 // The selector's own copies of the filtered workers. GPUStack's type grouping gives every type
 // group a shallow copy of the worker that shares its GPU list, then overwrites that shared list
 // per type: a mixed-type worker keeps only its last-appearing type's GPUs for the rest of the run
-// (Q1). Owning copies lets the selector reproduce that without touching the scenario.
+// (Q1). The pool copies a worker only when that overwrite changes it (copy on write), so the
+// selector reproduces it without touching the scenario and without copying a thousand workers.
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,15 +21,15 @@ using GpuType = std::optional<std::string>;  // nullopt = workers without GPUs
 // the one-definition rule (the linker merged their destructors; LeakSanitizer caught it).
 struct PoolTypeGroup {
   GpuType type;
-  std::vector<Worker*> workers;  // the pool's workers, in list order
+  std::vector<const Worker*> workers;  // the pool's workers, in list order
 };
 
 class WorkerPool {
  public:
   explicit WorkerPool(const std::vector<const Worker*>& workers);
 
-  const std::vector<Worker*>& list() const { return list_; }
-  std::vector<const Worker*> const_list() const { return {list_.begin(), list_.end()}; }
+  const std::vector<const Worker*>& list() const { return list_; }
+  std::vector<const Worker*> const_list() const { return list_; }
 
   // GPUStack's group_workers_by_gpu_type, including its in-place overwrite (Q1, recorded in `trace`
   // the first time it hides GPUs of a worker).
@@ -37,11 +39,11 @@ class WorkerPool {
   void sort_by_gpu_count();
 
  private:
-  std::vector<Worker> storage_;  // never resized after construction: list_ points into it
-  std::vector<Worker*> list_;
+  std::deque<Worker> copies_;  // workers whose GPU list was overwritten (stable addresses)
+  std::vector<const Worker*> list_;  // the scenario's workers, or their copies once overwritten
 };
 
 std::string type_label(const GpuType& type);  // "cuda", or "none" for GPU-less workers
-void sort_by_gpu_count(std::vector<Worker*>& workers);
+void sort_by_gpu_count(std::vector<const Worker*>& workers);
 
 }  // namespace placement

@@ -51,13 +51,15 @@ Candidate make_candidate(const Model& model, const std::vector<const WorkerView*
 
 // Does every GPU of the worker reach gmu? GPUStack stops at the first that does not (a later
 // GPU with total 0 is then never divided by).
-bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const WorkerView& v, const Allocatable& a) {
+bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const WorkerView& v, const Allocatable& a,
+                        const std::shared_ptr<const Json>& ratio_data) {
   const double gmu = fit.s.gmu.value;
   for (const GpuDevice* g : v.gpus) {
     const Bytes alloc = a.gpu_or_zero(g->index);
     rec.examined_gpus(1);
     if (alloc_ratio(*v.worker, *g, alloc) < gmu) {
-      Rejection& r = rec.reject(*v.worker, {g->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
+      Rejection& r = rec.reject(*v.worker, {g->index}, "vram_ratio", "gpus");
+      r.shared_data = ratio_data;
       r.shortfalls.push_back(
           make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, gpu_capacity(*v.worker, *g), g->index));
       if (fit.alloc(*v.worker, std::nullopt).allocated_gpu(g->index) == 0)
@@ -77,6 +79,7 @@ struct TypeOutcome {
 TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group) {
   TypeOutcome out;
   const double gmu = fit.s.gmu.value;
+  const auto ratio_data = std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
   const int gpu_count = fit.s.gpu_count;
   if (group.workers.size() < 2) {
     out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
@@ -128,7 +131,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
-      if (!all_gpus_reach_gmu(fit, rec, v, a)) continue;
+      if (!all_gpus_reach_gmu(fit, rec, v, a, ratio_data)) continue;
       joined.push_back(&v);
       gpus += static_cast<long long>(count);
       // With gmu 0 GPUStack sums whole totals here but claims 0 below (Q18).
@@ -211,10 +214,10 @@ std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecord& rec) {
   Json per_type = Json::array();
   for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
     TypeOutcome o = walk_type(fit, rec, group);
-    per_type.push_back(Json{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"groups", o.groups}, {"candidate", o.candidate.has_value()}});
+    per_type.push_back(Json{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"groups", std::move(o.groups)}, {"candidate", o.candidate.has_value()}});
     if (o.candidate) all.push_back(std::move(*o.candidate));
   }
-  rec.detail("types") = per_type;
+  rec.detail("types") = std::move(per_type);
   return all;
 }
 

@@ -15,8 +15,10 @@ struct WorkerScan {
   std::vector<std::pair<const GpuDevice*, Bytes>> eligible;  // (gpu, alloc)
 };
 
-// Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall.
-WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, const Allocatable& a) {
+// Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall. `data` is the
+// rejections' shared data.
+WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, const Allocatable& a,
+                     const std::shared_ptr<const Json>& data) {
   const Worker& w = *view.worker;
   const double gmu = fit.s.gmu.value;
   WorkerScan scan;
@@ -28,7 +30,8 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
       scan.eligible.emplace_back(gpu, alloc);
       continue;
     }
-    Rejection& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus", Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
+    Rejection& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus");
+    r.shared_data = data;
     r.shortfalls.push_back(
         make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, gpu_capacity(w, *gpu), gpu->index));
     if (ratio == gmu)
@@ -38,25 +41,31 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
   return scan;
 }
 
-Json note_values(const VllmFit& fit) {
+// The figures GPUStack's note reads, as they stood when a worker last failed.
+struct NoteFigures {
+  Bytes vram = 0;
+  long long satisfied = 0, total = 0;
+};
+
+Json note_values(const VllmFit& fit, const NoteFigures& f) {
   const double gmu = fit.s.gmu.value;
   Json v = Json::object();
-  const long long n = fit.largest_multi_gpu_satisfied;
+  const long long n = f.satisfied;
   if (n) {
     TpCheck tp = fit.tp(n);
     if (!tp.ok) v["tp_reason"] = Json{{"quantity", tp.quantity}, {"value", tp.value}, {"n", tp.n}};
   }
-  v["largest_alloc"] = fit.largest_multi_gpu_vram;
-  v["largest_alloc_gib"] = gib_value(static_cast<double>(fit.largest_multi_gpu_vram));
+  v["largest_alloc"] = f.vram;
+  v["largest_alloc_gib"] = gib_value(static_cast<double>(f.vram));
   v["gmu"] = gmu;
   if (gmu != 0) {
-    v["satisfied"] = fit.largest_multi_gpu_satisfied;
-    v["total"] = fit.largest_multi_gpu_total;
+    v["satisfied"] = f.satisfied;
+    v["total"] = f.total;
     // GPUStack: byte_to_gib(vram) * gmu * satisfied / total, left to right.
     double effective = 0.0;
-    if (fit.largest_multi_gpu_total != 0)
-      effective = gib_value(static_cast<double>(fit.largest_multi_gpu_vram)).get<double>() * gmu *
-                  static_cast<double>(fit.largest_multi_gpu_satisfied) / static_cast<double>(fit.largest_multi_gpu_total);
+    if (f.total != 0)
+      effective = gib_value(static_cast<double>(f.vram)).get<double>() * gmu *
+                  static_cast<double>(f.satisfied) / static_cast<double>(f.total);
     v["effective_gib"] = effective;
   }
   return v;
@@ -69,6 +78,10 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
   const double gmu = fit.s.gmu.value;
   const int gpu_count = fit.s.gpu_count;
   std::vector<Candidate> all;
+  std::vector<const Worker*> candidate_workers;  // parallel to `all`
+  std::optional<NoteFigures> note;               // GPUStack's note: figures at the last failing worker
+  const auto ratio_data =
+      std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
   Bytes largest_seen = -1;           // the worker GPUStack's note should have followed
   std::string noted_worker, largest_worker;
   for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
@@ -86,7 +99,7 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
         continue;
       }
       rec.examined_gpus(static_cast<long long>(view.gpus.size()));
-      WorkerScan scan = scan_gpus(fit, rec, view, a);
+      WorkerScan scan = scan_gpus(fit, rec, view, a, ratio_data);
 
       // GPUStack compares this worker's bytes with the GPU *count* it stored last time (Q15).
       if (scan.total_alloc > fit.largest_multi_gpu_total) {
@@ -131,6 +144,7 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
         c.gpu_indexes = indexes;
         c.claim = vllm_claim(model, std::move(vram));
         all.push_back(std::move(c));
+        candidate_workers.push_back(&w);
         continue;
       }
       Json data{{"eligible", scan.eligible.size()}, {"tp_skipped_counts", tp_skipped}, {"gpu_count", gpu_count}};
@@ -140,9 +154,10 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
         Rejection& r = rec.reject(w, indexes, "vram_total", "workers", data);
         r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
       }
-      fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit)};
+      note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
     }
   }
+  if (note) fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit, *note)};
   if (fit.multi_gpu_event && fit.largest_multi_gpu_vram < largest_seen)
     rec.quirk(fit.ctx.trace, "Q15", "vllm single_worker_multi_gpu note",
               "the \"largest available worker\" figures come from " + noted_worker + ", not the largest (" + largest_worker +
@@ -151,14 +166,14 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
   std::size_t fewest = all.front().gpu_indexes->size();
   for (const auto& c : all) fewest = std::min(fewest, c.gpu_indexes->size());
   std::vector<Candidate> kept;
-  for (auto& c : all) {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    Candidate& c = all[i];
     if (c.gpu_indexes->size() == fewest) {
       kept.push_back(std::move(c));
       continue;
     }
-    for (const Worker* w : fit.ctx.workers)
-      if (w->id == c.worker_id)
-        rec.reject(*w, *c.gpu_indexes, "more_gpus_than_best", "workers", Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
+    rec.reject(*candidate_workers[i], *c.gpu_indexes, "more_gpus_than_best", "workers",
+               Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
   }
   return kept;
 }

@@ -21,8 +21,8 @@ Rejection& StrategyRecord::reject(const Worker& worker, std::vector<int> gpu_ind
   return rejections_->list.back();
 }
 
-void StrategyRecord::not_examined(const Worker& worker, const std::string& rule, Json data) {
-  not_examined_.push_back(Json{{"worker_id", worker.id}, {"worker_name", worker.name}, {"rule", rule}, {"data", std::move(data)}});
+void StrategyRecord::not_examined(const Worker& worker, const char* rule, Json data) {
+  not_examined_->list.push_back(NotExamined{worker.id, worker.name, rule, std::move(data)});
 }
 
 void StrategyRecord::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
@@ -49,7 +49,8 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
   // commit() is the record's last act: its parts move into the trace instead of being copied.
   r["rejections"] = nullptr;
   trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/rejections", std::move(rejections_));
-  r["not_examined"] = std::move(not_examined_);
+  r["not_examined"] = nullptr;
+  trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/not_examined", std::move(not_examined_));
   r["caps"] = std::move(caps_);
   r["quirks"] = std::move(quirks_);
   for (auto& [k, v] : details_.items()) r[k] = std::move(v);

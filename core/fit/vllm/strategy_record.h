@@ -32,7 +32,7 @@ class StrategyRecord {
   // shortfalls. Rejections are also counted into §6.6 summary lines at commit. `code` and `unit`
   // are string literals.
   Rejection& reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data = nullptr);
-  void not_examined(const Worker& worker, const std::string& rule, Json data = Json::object());
+  void not_examined(const Worker& worker, const char* rule, Json data = nullptr);  // `rule`: a string literal
   void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
   void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
   Json& detail(const std::string& key) { return details_[key]; }  // strategy-specific extras
@@ -47,7 +47,8 @@ class StrategyRecord {
   long long workers_ = 0, gpus_ = 0, combinations_ = 0;
   std::vector<std::pair<std::string, std::string>> rejection_units_;  // (code, unit) per rejection
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
-  Json not_examined_ = Json::array(), caps_ = Json::array(), quirks_ = Json::array();
+  std::shared_ptr<NotExaminedList> not_examined_ = std::make_shared<NotExaminedList>();
+  Json caps_ = Json::array(), quirks_ = Json::array();
   Json details_ = Json::object();
 };
 

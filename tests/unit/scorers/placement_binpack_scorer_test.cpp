@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "scenario/errors.h"
+#include "scheduler.h"
 #include "scorers/placement_binpack_scorer.h"
 #include "scorer_test_support.h"
 
@@ -208,4 +209,46 @@ TEST_CASE("binpack scale-down CPU denominator 0 raises") {
             ScaleType::down);
   Json rec;
   CHECK_THROWS_AS(b.instance(0, rec), ReferenceError);
+}
+
+TEST_CASE("binpack: a record cut short by a reference error keeps what was scored before it") {
+  // Scale-up scoring keeps typed rows and renders them later; when a candidate raises, the trace
+  // must still show the candidates before it and the failing one's partial record, as GPUStack
+  // had computed them.
+  const std::string w = worker_json(1, "w", 1000, "[" + gpu_json(0, 100) + "]");
+  const std::string v = worker_json(2, "v", 1000, "[" + gpu_json(0, 100) + "]");
+  const std::string good = R"({"worker_id": 2, "gpu_indexes": [0], "computed_resource_claim": {"ram": 1, "vram": {"0": 1}}})";
+  struct Row {
+    const char* rule;
+    std::string failing;
+    std::vector<std::string> failing_keys;  // keys of the failing candidate's record
+    std::size_t subordinates;               // subordinates listed in it
+  };
+  const std::vector<Row> rows = {
+      {"an unknown subordinate after a known one",
+       R"({"worker_id": 1, "gpu_indexes": [0], "computed_resource_claim": {"ram": 1, "vram": {"0": 1}},
+          "subordinate_workers": [{"worker_id": 2, "gpu_indexes": [0], "computed_resource_claim": {"ram": 0, "vram": {"0": 1}}},
+                                  {"worker_id": 42, "gpu_indexes": [0], "computed_resource_claim": {"ram": 0, "vram": {"0": 1}}}]})",
+       {"candidate", "main", "subordinates"}, 1},
+      {"a subordinate with a null claim",
+       R"({"worker_id": 1, "gpu_indexes": [0], "computed_resource_claim": {"ram": 1, "vram": {"0": 1}},
+          "subordinate_workers": [{"worker_id": 2, "gpu_indexes": [0]}]})",
+       {"candidate", "main"}, 0},
+      {"a CPU item with a null RAM claim", R"({"worker_id": 1, "computed_resource_claim": {"vram": {}}})", {"candidate"}, 0},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.rule) {
+      const ScheduleResult r = schedule(scenario_from(scenario_text(w + "," + v, "", good + "," + row.failing + "," + good)));
+      const Json& trace = r.trace.root();
+      REQUIRE(trace["error"]["values"]["candidate"] == 1);
+      const Json& listed = trace["scoring"][0]["candidates"];
+      REQUIRE(listed.size() == 2);
+      CHECK(listed[0]["score"].get<double>() > 0);
+      std::vector<std::string> keys;
+      for (auto it = listed[1].begin(); it != listed[1].end(); ++it) keys.push_back(it.key());
+      CHECK(keys == row.failing_keys);
+      if (row.subordinates) CHECK(listed[1]["subordinates"].size() == row.subordinates);
+      if (listed[1].contains("main")) CHECK(listed[1]["main"]["score"].get<double>() > 0);
+    }
+  }
 }
