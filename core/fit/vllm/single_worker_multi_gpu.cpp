@@ -2,6 +2,7 @@
 // free fraction is strictly above gmu (Q2), largest first, until a tp-divisible count holds the
 // estimate; the candidates with the fewest GPUs win.
 #include <algorithm>
+#include <map>
 
 #include "fit/common/shared_rules.h"
 #include "fit/vllm/vllm_fit.h"
@@ -71,6 +72,25 @@ Json note_values(const VllmFit& fit, const NoteFigures& f) {
   return v;
 }
 
+// A failed walk's data {eligible, tp_skipped_counts, gpu_count} depends only on how many GPUs
+// were eligible and how many the walk added (the tp check is a function of the count): workers
+// alike share one copy.
+struct WalkData {
+  std::map<std::pair<std::size_t, int>, std::shared_ptr<const Json>> by_shape;
+
+  const std::shared_ptr<const Json>& get(VllmFit& fit, std::size_t eligible, int added) {
+    auto& d = by_shape[{eligible, added}];
+    if (!d) {
+      Json tp_skipped = Json::array();
+      for (int n = 1; n <= added; ++n)
+        if (TpCheck tp = fit.tp(n); !tp.ok) tp_skipped.push_back(Json{{"n", n}, {"quantity", tp.quantity}, {"value", tp.value}});
+      d = std::make_shared<const Json>(
+          Json{{"eligible", eligible}, {"tp_skipped_counts", std::move(tp_skipped)}, {"gpu_count", fit.s.gpu_count}});
+    }
+    return d;
+  }
+};
+
 }  // namespace
 
 std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& rec) {
@@ -80,6 +100,7 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
   std::vector<Candidate> all;
   std::vector<const Worker*> candidate_workers;  // parallel to `all`
   std::optional<NoteFigures> note;               // GPUStack's note: figures at the last failing worker
+  WalkData rejection_data;
   const auto ratio_data =
       std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
   Bytes largest_seen = -1;           // the worker GPUStack's note should have followed
@@ -116,17 +137,13 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       Bytes sum = 0;
       int count = 0;
       bool found = false;
-      Json tp_skipped = Json::array();
       for (const auto& [gpu, alloc] : scan.eligible) {
         const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : alloc;
         indexes.push_back(gpu->index);
         vram.emplace_back(gpu->index, claim);
         ++count;
         sum += claim;
-        if (TpCheck tp = fit.tp(count); !tp.ok) {
-          tp_skipped.push_back(Json{{"n", count}, {"quantity", tp.quantity}, {"value", tp.value}});
-          continue;
-        }
+        if (!fit.tp(count).ok) continue;
         if (gpu_count && count >= gpu_count) {
           found = sum >= fit.s.vram;  // never more GPUs than the world size asks for
           break;
@@ -147,13 +164,9 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
         candidate_workers.push_back(&w);
         continue;
       }
-      Json data{{"eligible", scan.eligible.size()}, {"tp_skipped_counts", tp_skipped}, {"gpu_count", gpu_count}};
-      if (gpu_count && count < gpu_count) {
-        rec.reject(w, indexes, "gpu_count", "workers", data);
-      } else {
-        Rejection& r = rec.reject(w, indexes, "vram_total", "workers", data);
-        r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
-      }
+      Rejection& r = rec.reject(w, indexes, gpu_count && count < gpu_count ? "gpu_count" : "vram_total", "workers");
+      r.shared_data = rejection_data.get(fit, scan.eligible.size(), count);
+      if (!(gpu_count && count < gpu_count)) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
       note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
     }
   }
