@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fit/common/shared_rules.h"
+#include "fit/common/rejections.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
 #include "fit/sglang/strategies.h"
@@ -97,7 +98,12 @@ Json no_candidate_event(const SglangRun& run, const Worker& w, const GpuType& ty
 std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
-  Json rejections = Json::array();
+  auto rejections = std::make_shared<Rejections>();
+  auto reject = [&](const Worker& w, std::vector<int> gpu_indexes, const char* code, Json data = nullptr) -> Rejection& {
+    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
+    return rejections->list.back();
+  };
+  const auto vram_total_rule = std::make_shared<const Json>(Json{{"rule", "sum_alloc_at_least_vram_over_u"}});
   long long workers_seen = 0, groups_seen = 0;
   for (const PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
     const auto u_entry = run.u_of(tg.type);
@@ -105,37 +111,36 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
     for (const Worker* w : tg.workers) {
       ++workers_seen;
       if (w->gpus.size() < 2) {
-        rejections.push_back(rejection(subject_of(*w), "gpu_count", Json::array(),
-                                       Json{{"have", w->gpus.size()}, {"need", 2}, {"gpu_type", type_label(tg.type)}}));
+        reject(*w, {}, "gpu_count", Json{{"have", w->gpus.size()}, {"need", 2}, {"gpu_type", type_label(tg.type)}});
         continue;  // GPUStack returns before recording any event for such a worker
       }
       GpuMemoryGroups mg = group_gpus_by_memory({w}, run.ctx.allocation, run.ram, tg.type);
       if (!mg.ram_short.empty()) {
         Allocatable a = run.ctx.allocation.compute(*w, tg.type);
-        rejections.push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+        reject(*w, {}, "insufficient")
+            .shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
       }
       bool found = false;
       for (const auto& group : mg.groups) {
         ++groups_seen;
-        const Json subject = subject_of(*w, indexes_of(group));
-        Json failing = Json::array();
+        std::vector<Shortfall> failing;
         for (const GpuInfo& g : group) {
           if (!run.diffusion && static_cast<double>(g.alloc) / static_cast<double>(g.gpu.memory_total) < u) {
-            failing.push_back(ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated));
+            failing.push_back(typed_ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated));
             mark_q3_if_reserve_only(trace, "sglang.single_worker_multi_gpu", *w, g.gpu.index, g.allocated);
           }
           if (run.diffusion && static_cast<double>(g.alloc) < run.effective_vram(tg.type))
-            failing.push_back(Json{{"dim", "vram"}, {"gpu_index", g.gpu.index}, {"need", run.vram}, {"have", g.alloc},
-                                   {"short", run.vram - g.alloc}, {"freeable", g.alloc + g.allocated >= run.vram}});
+            failing.push_back(
+                Shortfall{"vram", g.gpu.index, run.vram, g.alloc, run.vram - g.alloc, g.alloc + g.allocated >= run.vram});
         }
         if (!failing.empty()) {
-          rejections.push_back(rejection(subject, "insufficient", failing));
+          reject(*w, indexes_of(group), "insufficient").shortfalls = std::move(failing);
           continue;
         }
         Bytes total = 0;
         for (const GpuInfo& g : group) total += g.alloc;
         if (group.size() < 2) {
-          rejections.push_back(rejection(subject, "gpu_count", Json::array(), Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}}));
+          reject(*w, indexes_of(group), "gpu_count", Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}});
           continue;
         }
         if (total > run.largest_multi_gpu_vram) {
@@ -148,22 +153,19 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
           const Bytes need = static_cast<Bytes>(std::ceil(effective));
           Bytes allocated = 0;
           for (const GpuInfo& g : group) allocated += g.allocated;
-          rejections.push_back(rejection(subject, "insufficient",
-                                         Json::array({Json{{"dim", "vram_total"}, {"need", need}, {"have", total}, {"short", need - total},
-                                                           {"freeable", total + allocated >= need}}}),
-                                         Json{{"rule", "sum_alloc_at_least_vram_over_u"}}));
+          Rejection& r = reject(*w, indexes_of(group), "insufficient");
+          r.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, need, total, need - total, total + allocated >= need});
+          r.shared_data = vram_total_rule;
           continue;
         }
         Accumulation acc = accumulate(run, group, u);
         if (!acc.found) {
           Json data{{"tp_not_divisible_at", acc.tp_failed}, {"gpu_count", run.gpu_count ? Json(*run.gpu_count) : Json(nullptr)}};
           if (!acc.any_tp_ok) {
-            rejections.push_back(rejection(subject, "tp_not_divisible", Json::array(), data));
+            reject(*w, indexes_of(group), "tp_not_divisible", std::move(data));
           } else {
-            rejections.push_back(rejection(subject_of(*w, acc.indexes), "insufficient",
-                                           Json::array({Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", acc.vram_sum},
-                                                             {"short", run.vram - acc.vram_sum}, {"freeable", false}}}),
-                                           data));
+            reject(*w, acc.indexes, "insufficient", std::move(data))
+                .shortfalls.push_back(Shortfall{"vram_total", std::nullopt, run.vram, acc.vram_sum, run.vram - acc.vram_sum, false});
           }
           continue;
         }
@@ -185,7 +187,8 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
     }
   }
   record["examined"] = Json{{"workers", workers_seen}, {"groups", groups_seen}};
-  record["rejections"] = std::move(rejections);
+  record["rejections"] = nullptr;  // filled from run.pending_rejections by the selector
+  run.pending_rejections = std::move(rejections);
   return out;
 }
 
