@@ -46,9 +46,8 @@ std::vector<int> indexes_by_allocatable_rate(const Worker& w, const Allocatable&
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 // GPUStack's _get_min_gpu_sum: the smallest total among the GPUs that count for this type.
-Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selected_of_type, Json& detail) {
+Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selected_of_type, Json& detail, CountedGpus& counted) {
   std::optional<Bytes> smallest;
-  Json counted = Json::array();
   for (const Worker* w : in.workers) {
     if (w->gpus.empty()) continue;
     std::optional<std::vector<int>> selected;
@@ -75,15 +74,22 @@ Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selecte
     }
     for (const GpuDevice& g : w->gpus) {
       if (selected && !contains(*selected, g.index)) continue;
-      counted.push_back(Json{{"worker", w->name}, {"gpu_index", g.index}, {"type", g.type}, {"total", g.memory_total}});
+      counted.rows.push_back(CountedGpu{w->name, g.index, g.type, g.memory_total});
       if (!smallest || g.memory_total < *smallest) smallest = g.memory_total;
     }
   }
-  detail["gpus_counted"] = counted;
+  detail["gpus_counted"] = nullptr;
   return smallest.value_or(0);
 }
 
 }  // namespace
+
+Json CountedGpus::to_json() const {
+  Json out = Json::array();
+  for (const CountedGpu& g : rows)
+    out.push_back(Json{{"worker", g.worker}, {"gpu_index", g.gpu_index}, {"type", g.type}, {"total", g.total}});
+  return out;
+}
 
 PrefillGraphDefaults prefill_graph_defaults(double gpu_mem, bool npu, long long max_tp) {
   if (!(gpu_mem != 0)) return {4096, 160};
@@ -134,7 +140,9 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   }
   d["source"] = "calculator";
   const bool npu = is_npu(in);
-  const Bytes min_total = min_gpu_total(in, selected_of_type, d);
+  auto counted = std::make_shared<CountedGpus>();
+  const Bytes min_total = min_gpu_total(in, selected_of_type, d, *counted);
+  r.gpus_counted = std::move(counted);
   const double gpu_mem = python_round(static_cast<double>(min_total) / static_cast<double>(kMiB), 2);
 
   PrefillGraphDefaults table = prefill_graph_defaults(gpu_mem, npu, max_tp);

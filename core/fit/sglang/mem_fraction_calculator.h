@@ -3,6 +3,8 @@
 // smallest relevant GPU is the static fraction u that every claim of that GPU type uses.
 #pragma once
 
+#include <memory>
+
 #include <optional>
 
 #include "fit/sglang/gpu_selection.h"
@@ -23,9 +25,26 @@ struct MemFractionInputs {
   Json vision_config;  // null unless the root config has a vision_config object
 };
 
+// "gpus_counted" of the calculator's detail: one row per GPU, typed until the trace is read.
+struct CountedGpu {
+  std::string worker;
+  int gpu_index = 0;
+  std::string type;
+  Bytes total = 0;
+};
+
+class CountedGpus final : public DeferredList {
+ public:
+  std::vector<CountedGpu> rows;
+  Json to_json() const override;
+};
+
 struct MemFractionResult {
   std::optional<double> u;  // nullopt when --mem-fraction-static is given (GPUStack returns None)
   Json detail = Json::object();  // every intermediate value, for the trace's requirement section
+  // detail["gpus_counted"] is null until this list fills it (Trace::defer, once the detail is in
+  // the trace).
+  std::shared_ptr<const CountedGpus> gpus_counted;
 };
 
 // Throws ReferenceError (stage `fit`) where GPUStack fails: gpus_per_replica set and a worker of

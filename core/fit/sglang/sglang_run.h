@@ -49,6 +49,9 @@ struct SglangRun {
   // A strategy's rejections kept typed (fit/common/rejections.h); the selector defers them into
   // the strategy's record once it is in the trace.
   std::shared_ptr<const DeferredList> pending_rejections;
+  // The calculator's per-GPU lists by position in requirement.u_by_type, deferred there by the
+  // selector once u_by_type is in the trace.
+  std::vector<std::pair<std::size_t, std::shared_ptr<const DeferredList>>> pending_gpus_counted;
   // Kept across workers and types, as GPUStack keeps them on the selector.
   Bytes largest_multi_gpu_vram = 0;
   int largest_multi_gpu_satisfied = 0;

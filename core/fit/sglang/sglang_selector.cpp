@@ -187,7 +187,10 @@ FitResult select_sglang(FitContext& ctx) {
   req["world_labels"] = run.world.labels;
   req["gpu_count"] = run.gpu_count ? Json(*run.gpu_count) : Json(nullptr);
   req["parameters"] = parameters_json(run.params);
-  req["u_by_type"] = u_by_type;
+  req["u_by_type"] = std::move(u_by_type);
+  for (auto& [index, list] : run.pending_gpus_counted)
+    ctx.trace.defer("/requirement/u_by_type/" + std::to_string(index) + "/calculator/gpus_counted", std::move(list));
+  run.pending_gpus_counted.clear();
   for (const auto& e : run.utilisation)
     if (!e.wildcard && !e.u)
       throw ReferenceError("fit",

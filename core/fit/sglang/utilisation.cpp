@@ -36,10 +36,11 @@ void compute_utilisation(SglangRun& run, Json& u_by_type) {
       MemFractionResult r = calculate_mem_fraction_static(in);
       entry.u = r.u;
       rec["source"] = r.detail.value("source", "calculator");
-      rec["calculator"] = r.detail;
+      rec["calculator"] = std::move(r.detail);
+      if (r.gpus_counted) run.pending_gpus_counted.emplace_back(u_by_type.size(), std::move(r.gpus_counted));
     }
     rec["u"] = entry.u ? Json(*entry.u) : Json(nullptr);
-    u_by_type.push_back(rec);
+    u_by_type.push_back(std::move(rec));
     run.utilisation.push_back(entry);
   }
 }
