@@ -1,5 +1,6 @@
 // §2.9: compute buffers — the host's graph/scheduler overhead, the input buffers, the per-layer
 // compute of the largest (= last) layer, and the output compute.
+#include <cstring>
 #include <string>
 
 #include "gguf/estimator_internal.h"
@@ -22,8 +23,12 @@ u64 graph_overhead(u64 nodes) {
 }
 
 // gguf-parser matches `.*\.\d+\.<role>\.weight` on block tensors: the role must open the name.
+// Whether a block tensor's name starts with "<role>.weight" (compared in place: this runs for
+// every tensor of every estimate).
 bool is_role(const LayerKind& k, const ProfileTensor& t, const char* role) {
-  return k.block && t.name.rfind(std::string(role) + ".weight", 0) == 0;
+  if (!k.block) return false;
+  const std::size_t n = std::strlen(role);
+  return t.name.compare(0, n, role) == 0 && t.name.compare(n, 7, ".weight") == 0;
 }
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
