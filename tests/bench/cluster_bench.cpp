@@ -1,8 +1,10 @@
 // cluster_bench: the scheduler at cluster scale (issue 5). For every case of cluster_scenarios.h
 // and every size it generates the scenario (fixed seeds), then times, separately:
 //   load     scenario text → Scenario (load_scenario_text)
-//   decide   schedule(Scenario): filters, fit, scoring, pick — the trace data included
-//   render   result + trace → JSON text (schedule_result_to_json(...).dump(2), what the CLI prints)
+//   decide   schedule(Scenario): filters, fit, scoring, pick — every datum of the trace included
+//            (bulky lists kept typed until the trace is read)
+//   render   result + trace → JSON text (schedule_result_to_json(...).dump(2), what the CLI prints;
+//            the typed lists become JSON here)
 // Each figure is the median of repeats. The same program builds natively and for WebAssembly
 // (wasm/CMakeLists.txt, target cluster_bench_node, run under Node); scripts/bench.sh runs both
 // and merges their outputs into one table with `cluster_bench --table NATIVE.tsv WASM.tsv`.

@@ -149,7 +149,7 @@ int print_comparison(const std::string& native_tsv, const std::string& wasm_tsv)
                 n.instances, n.strategy.c_str(), n.candidates, n.estimator_calls, n.decide_ms, n.render_ms, wasm_decide, wasm_render,
                 ratio_text, render_ratio_text, growth, growth_wasm, notes.c_str());
   }
-  std::printf("\nms = median per decision; decide = schedule() incl. trace data, render = result+trace to JSON text.\n"
+  std::printf("\nms = median per decision; decide = schedule() incl. the trace (typed), render = result+trace to JSON text.\n"
               "ratio = wasm/native decide; growth = decide at 1,024 workers / at 128. est = estimator calls.\n");
   if (mismatches) std::printf("%d case(s) where native and WASM results differ\n", mismatches);
   std::printf("targets missed: %d\n", misses);
