@@ -67,6 +67,9 @@ long long max_model_length(const Json& text) {
       }
     }
   }
+  // A length beyond 64 bits (or NaN) reads as absent, like the counts: GPUStack's default 2048.
+  // Converting it was undefined behaviour (scenario_fuzz, UBSan: float-cast-overflow).
+  if (!(len >= -9223372036854775808.0 && len < 9223372036854775808.0)) return 2048;
   return static_cast<long long>(len);
 }
 

@@ -30,3 +30,21 @@ TEST_CASE("config counts: integers and whole floats read, anything beyond 64 bit
     CHECK(int_member(Json::parse(r.text), "n") == r.expected);
   }
 }
+
+TEST_CASE("config max model length: a length beyond 64 bits is absent (the default 2048)", "[hf_config]") {
+  struct Row {
+    const char* text;
+    long long expected;
+  };
+  const std::vector<Row> rows = {
+      {R"({"max_position_embeddings": 131072})", 131072},
+      {R"({"max_position_embeddings": 3276444444444444444444444444444444444444444444444444444448})", 2048},
+      {R"({"max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 1e300}})", 2048},
+      {R"({"max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 2}})", 8192},
+      {R"({})", 2048},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    CHECK(read_hf_config(Json::parse(r.text)).max_length == r.expected);
+  }
+}
