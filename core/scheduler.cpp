@@ -189,7 +189,7 @@ ScheduleResult schedule(const Scenario& scenario) {
     FitResult fit = choice.run(ctx);
     r.candidates = std::move(fit.candidates);
     r.strategy = fit.strategy;
-    if (!r.candidates.empty()) score_scale_up(scenario, model, r.candidates, r.trace);
+    if (!r.candidates.empty()) score_scale_up(scenario, model, r.candidates, r.trace, allocation);
     pick(r);
   } catch (const ReferenceError& e) {
     r.candidates.clear();

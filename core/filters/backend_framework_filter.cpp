@@ -26,10 +26,13 @@ struct Condition {
 std::vector<Condition> conditions_of(const Worker& w, const Model& model) {
   std::vector<Condition> out;
   for (const GpuDevice& gpu : w.gpus) {
-    Condition c{gpu.type, gpu.runtime_version, std::nullopt};
-    if (gpu.vendor == kAscendVendor && gpu.arch_family && !gpu.arch_family->empty())
-      c.variant = ascend_cann_variant(*gpu.arch_family);
-    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    std::optional<std::string> variant;
+    if (gpu.vendor == kAscendVendor && gpu.arch_family && !gpu.arch_family->empty()) variant = ascend_cann_variant(*gpu.arch_family);
+    // Compared in place: a worker's GPUs mostly share one condition, built once.
+    const bool seen = std::any_of(out.begin(), out.end(), [&](const Condition& c) {
+      return c.type == gpu.type && c.runtime == gpu.runtime_version && c.variant == variant;
+    });
+    if (!seen) out.push_back(Condition{gpu.type, gpu.runtime_version, std::move(variant)});
   }
   if (out.empty() || model.cpu_offloading) {
     Condition cpu{kCpu, std::nullopt, std::nullopt};

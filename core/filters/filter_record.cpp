@@ -9,7 +9,7 @@ Json WorkerVerdicts::to_json() const {
                        {"worker_name", v.worker_name},
                        {"pass", v.pass},
                        {"code", v.code},
-                       {"data", v.data ? *v.data : Json::object()}});
+                       {"data", data_or_empty(v.data)}});
   return out;
 }
 
@@ -51,9 +51,8 @@ void FilterRecord::commit(Trace& trace) {
   for (auto& [k, v] : extra_.items()) j[k] = std::move(v);
   j["summary"] = std::move(summary_);
   j["workers"] = nullptr;
-  Json& filters = trace.filters();
-  filters.push_back(std::move(j));
-  trace.defer("/filters/" + std::to_string(filters.size() - 1) + "/workers", std::move(workers_));
+  trace.filters().push_back(std::move(j));
+  trace.defer_in_newest("filters", "workers", std::move(workers_));
 }
 
 Json FilterRecord::not_run(const std::string& filter, const std::string& after) {

@@ -1,7 +1,7 @@
 // §2.9: compute buffers — the host's graph/scheduler overhead, the input buffers, the per-layer
 // compute of the largest (= last) layer, and the output compute.
-#include <cstring>
 #include <string>
+#include <string_view>
 
 #include "gguf/estimator_internal.h"
 
@@ -22,15 +22,29 @@ u64 graph_overhead(u64 nodes) {
   return 32 + pad(size, 16);
 }
 
-// gguf-parser matches `.*\.\d+\.<role>\.weight` on block tensors: the role must open the name.
-// Whether a block tensor's name starts with "<role>.weight" (compared in place: this runs for
-// every tensor of every estimate).
-bool is_role(const LayerKind& k, const ProfileTensor& t, const char* role) {
-  if (!k.block) return false;
-  const std::size_t n = std::strlen(role);
-  return t.name.compare(0, n, role) == 0 && t.name.compare(n, 7, ".weight") == 0;
+// The block-tensor roles the compute-buffer rules look for.
+enum class Role { none, attn_norm, attn_q, attn_qkv, attn_q_b, ffn_norm, ffn_gate, ffn_up };
+
+// gguf-parser matches `.*\.\d+\.<role>\.weight` on block tensors: the role must open the name,
+// followed by ".weight". No role holds a '.', so the role is the name up to its first '.'; one
+// look per tensor (this runs for the last layer's tensors in every estimate).
+Role role_of(const LayerKind& k, const ProfileTensor& t) {
+  if (!k.block) return Role::none;
+  const std::string_view name = t.name;
+  const std::size_t dot = name.find('.');
+  if (dot == std::string_view::npos || name.compare(dot, 7, ".weight") != 0) return Role::none;
+  const std::string_view head = name.substr(0, dot);
+  if (head == "attn_norm") return Role::attn_norm;
+  if (head == "attn_q") return Role::attn_q;
+  if (head == "attn_qkv") return Role::attn_qkv;
+  if (head == "attn_q_b") return Role::attn_q_b;
+  if (head == "ffn_norm") return Role::ffn_norm;
+  if (head == "ffn_gate") return Role::ffn_gate;
+  if (head == "ffn_up") return Role::ffn_up;
+  return Role::none;
 }
-bool ends_with(const std::string& s, const std::string& suffix) {
+
+bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
@@ -80,17 +94,19 @@ void add_layer_compute(Run& run) {
   if (s.flash_attention) {
     offload_attn = row_size(kF16, {s.n_kv, s.n_tok});
     for (const ProfileTensor& t : last.tensors) {
-      if (is_role(last, t, "attn_norm")) {
+      const Role role = role_of(last, t);
+      if (role == Role::attn_norm) {
         offload_attn += row_size(kF32, {t.last_dim(), s.n_tok});
-      } else if (is_role(last, t, "attn_q") || is_role(last, t, "attn_qkv") || is_role(last, t, "attn_q_b")) {
+      } else if (role == Role::attn_q || role == Role::attn_qkv || role == Role::attn_q_b) {
         offload_attn += t.bytes;
       }
     }
     offload_attn += load_attn;
   } else {
     for (const ProfileTensor& t : last.tensors) {
-      const bool q = is_role(last, t, "attn_q"), qkv = is_role(last, t, "attn_qkv"), qb = is_role(last, t, "attn_q_b");
-      if (!q && !qkv && !qb && !is_role(last, t, "attn_norm")) continue;
+      const Role role = role_of(last, t);
+      const bool q = role == Role::attn_q, qkv = role == Role::attn_qkv, qb = role == Role::attn_q_b;
+      if (!q && !qkv && !qb && role != Role::attn_norm) continue;
       if (q && ends_with(t.name, "attn_q.weight")) {
         offload_attn += row_size(kF32, {t.dims[0], s.n_tok}) * 2 + kq;
         if (partial) offload_attn += load_attn;
@@ -107,9 +123,11 @@ void add_layer_compute(Run& run) {
   }
 
   u64 ffn = 0;
-  for (const ProfileTensor& t : last.tensors)
-    if (is_role(last, t, "attn_norm") || is_role(last, t, "ffn_norm") || is_role(last, t, "ffn_gate") || is_role(last, t, "ffn_up"))
+  for (const ProfileTensor& t : last.tensors) {
+    const Role role = role_of(last, t);
+    if (role == Role::attn_norm || role == Role::ffn_norm || role == Role::ffn_gate || role == Role::ffn_up)
       ffn += row_size(kF32, {t.last_dim(), s.n_tok});
+  }
   if (p.expert_count > 0 || p.expert_used_count > 0) {
     ffn += row_size(kF32, {p.expert_count, p.embedding_length});                  // ffn_gate_inp
     ffn += row_size(kF32, {p.expert_count, s.n_tok});                             // moe logits

@@ -87,4 +87,18 @@ std::size_t upper_bound_index(const std::vector<double>& fractions, double x);
 // The device (1-based; 0 is the host) that split slot `offset` of `active` slots falls on.
 std::size_t split_device(const Settings& settings, u64 offset, u64 active);
 
+// split_device for slots asked in increasing order, without a search per slot: the fractions are
+// cumulative, so the device only moves forward (every layer of every estimate asks).
+class SplitWalk {
+ public:
+  SplitWalk(const Settings& settings, u64 active);
+  std::size_t device(u64 offset);  // `offset` must not decrease from one call to the next
+
+ private:
+  const Settings& settings_;
+  u64 active_;
+  bool ordered_;  // fractions ascending and comparable; otherwise every slot is searched
+  std::size_t next_ = 0;  // first fraction not yet passed
+};
+
 }  // namespace placement::gguf::estimator_detail

@@ -45,8 +45,9 @@ void add_weights(Run& run) {
   // and out-of-order blocks hand a device another layer's weights, as in gguf-parser.
   const long long tf = static_cast<long long>(p.layers.size());
   const long long start = tf - static_cast<long long>(plan.offloaded);
+  SplitWalk walk(run.settings, plan.active);
   for (long long k = 0; k < tf; ++k) {
-    const std::size_t dev = k >= start ? split_device(run.settings, static_cast<u64>(k - start), plan.active) : 0;
+    const std::size_t dev = k >= start ? walk.device(static_cast<u64>(k - start)) : 0;
     run.devices[dev].weight_compute += p.layer(static_cast<std::size_t>(k)).bytes;
   }
 

@@ -1,5 +1,6 @@
 // §2.4: the offload plan and the tensor split: which device holds which layer, and the output.
 #include <algorithm>
+#include <cmath>
 
 #include "gguf/estimator_internal.h"
 #include "gguf/ggml_types.h"
@@ -25,6 +26,21 @@ std::size_t upper_bound_index(const std::vector<double>& fractions, double x) {
 std::size_t split_device(const Settings& s, u64 offset, u64 active) {
   const double x = static_cast<double>(offset) / static_cast<double>(active);
   return std::min(upper_bound_index(s.fractions, x), s.fractions.size() - 1) + 1;
+}
+
+SplitWalk::SplitWalk(const Settings& settings, u64 active)
+    : settings_(settings),
+      active_(active),
+      ordered_(std::none_of(settings.fractions.begin(), settings.fractions.end(), [](double f) { return std::isnan(f); }) &&
+               std::is_sorted(settings.fractions.begin(), settings.fractions.end())) {}
+
+std::size_t SplitWalk::device(u64 offset) {
+  if (!ordered_) return split_device(settings_, offset, active_);
+  // x never decreases (same divisor), so the first fraction above x is at or after the last one.
+  const std::vector<double>& f = settings_.fractions;
+  const double x = static_cast<double>(offset) / static_cast<double>(active_);
+  while (next_ < f.size() && !(x < f[next_])) ++next_;
+  return std::min(next_, f.size() - 1) + 1;
 }
 
 Run plan_run(const ModelProfile& profile, const Settings& settings, std::optional<long long> gpu_layers) {
@@ -54,9 +70,10 @@ Run plan_run(const ModelProfile& profile, const Settings& settings, std::optiona
 
   // The FIRST n_load layers stay on the host; the output layer is one more split slot (n_act).
   const u64 offload_start = p.layers - p.offloaded;
+  SplitWalk walk(settings, p.active);
   for (u64 i = 0; i < p.layers; ++i) {
     std::size_t dev = 0;
-    if (i >= offload_start) dev = split_device(settings, i - offload_start, p.active);
+    if (i >= offload_start) dev = walk.device(i - offload_start);
     Device& d = run.devices[dev];
     d.handle_layers += 1;
     d.handle_last_layer = static_cast<int>(i);

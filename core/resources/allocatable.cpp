@@ -37,11 +37,14 @@ AllocationIndex::AllocationIndex(const std::vector<ModelInstance>& instances) {
 
 void AllocationIndex::build(const std::vector<const ModelInstance*>& instances) {
   for (const ModelInstance* inst : instances) {
-    std::vector<std::int64_t> touched;
-    if (inst->worker_id) touched.push_back(*inst->worker_id);
-    for (const auto& sub : inst->subordinate_workers)
-      if (sub.worker_id && std::find(touched.begin(), touched.end(), *sub.worker_id) == touched.end()) touched.push_back(*sub.worker_id);
-    for (std::int64_t w : touched) by_worker_[w].push_back(inst);
+    // Each worker the instance touches once: the main worker, then subordinates not seen before.
+    if (inst->worker_id) by_worker_[*inst->worker_id].push_back(inst);
+    const auto& subs = inst->subordinate_workers;
+    for (auto sub = subs.begin(); sub != subs.end(); ++sub) {
+      if (!sub->worker_id || (inst->worker_id && *inst->worker_id == *sub->worker_id)) continue;
+      if (std::any_of(subs.begin(), sub, [&](const auto& earlier) { return earlier.worker_id == sub->worker_id; })) continue;
+      by_worker_[*sub->worker_id].push_back(inst);
+    }
   }
 }
 
@@ -52,7 +55,10 @@ const std::vector<const ModelInstance*>& AllocationIndex::instances_on(std::int6
 
 Allocatable AllocationIndex::compute(const Worker& worker, const std::optional<std::string>& gpu_type) const {
   Allocatable a;
-  for (const ModelInstance* inst : instances_on(worker.id)) {
+  a.vram.reserve(worker.gpus.size());
+  const std::vector<const ModelInstance*>& on_worker = instances_on(worker.id);
+  if (!on_worker.empty()) a.allocated_vram.reserve(worker.gpus.size());
+  for (const ModelInstance* inst : on_worker) {
     const bool main = inst->worker_id && *inst->worker_id == worker.id;
     if (main) {
       const bool type_ok = !gpu_type || !inst->gpu_type || *inst->gpu_type == *gpu_type;
@@ -85,6 +91,22 @@ Allocatable AllocationIndex::compute(const Worker& worker, const std::optional<s
     }
   }
   return a;
+}
+
+Bytes AllocationIndex::allocated_on_gpu(const Worker& worker, int index) const {
+  Bytes total = 0;
+  for (const ModelInstance* inst : instances_on(worker.id)) {
+    const bool main = inst->worker_id && *inst->worker_id == worker.id;
+    if (main && inst->claim && inst->gpu_indexes && !inst->gpu_indexes->empty())
+      for (const auto& [i, bytes] : inst->claim->vram)
+        if (i == index) total += bytes;
+    for (const auto& sub : inst->subordinate_workers) {
+      if (!sub.worker_id || *sub.worker_id != worker.id || !sub.claim) continue;
+      for (const auto& [i, bytes] : sub.claim->vram)
+        if (i == index) total += bytes;
+    }
+  }
+  return total;
 }
 
 }  // namespace placement

@@ -41,6 +41,9 @@ class AllocationIndex {
   // `gpu_type` set: only GPUs of that type, and the type rule of §1.5 for claims.
   Allocatable compute(const Worker& worker, const std::optional<std::string>& gpu_type = std::nullopt) const;
 
+  // compute(worker).allocated_gpu(index) without building the maps (any GPU type).
+  Bytes allocated_on_gpu(const Worker& worker, int index) const;
+
   // Instances touching a worker (main or subordinate), in scenario order.
   const std::vector<const ModelInstance*>& instances_on(std::int64_t worker_id) const;
 

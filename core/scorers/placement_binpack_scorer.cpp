@@ -28,15 +28,23 @@ PlacementBinpackScorer::PlacementBinpackScorer(const WorkerLookup& workers, cons
                                                double max_score, Trace* trace)
     : workers_(workers), allocation_(allocation), scale_(scale), max_score_(max_score), trace_(trace) {}
 
+const std::shared_ptr<const Allocatable>& PlacementBinpackScorer::allocatable_of(const Worker& worker) const {
+  auto it = allocatable_cache_.find(&worker);
+  if (it == allocatable_cache_.end())
+    it = allocatable_cache_.emplace(&worker, std::make_shared<const Allocatable>(allocation_.compute(worker))).first;
+  return it->second;
+}
+
 double PlacementBinpackScorer::score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
                                           const ResourceClaim* claim, BinpackItem& item) const {
   const bool up = scale_ == ScaleType::up;
-  Allocatable a = allocation_.compute(worker);
+  const std::shared_ptr<const Allocatable>& shared = allocatable_of(worker);
+  const Allocatable& a = *shared;
   item.reached = BinpackItem::Reached::allocatable;
   item.worker_id = worker.id;
   item.worker_name = worker.name;
   item.alloc_ram = a.ram;
-  item.alloc_vram = std::move(a.vram);
+  item.alloc_vram = std::shared_ptr<const VramMap>(shared, &a.vram);
   // GPUStack's allocatable routine indexes vram[0] on unified-memory workers (§7.2).
   if (a.uma_missing_index0)
     throw ReferenceError("scoring", "binpack: unified-memory worker has GPUs but no GPU index 0", worker_values(worker));
@@ -79,7 +87,7 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
     }
     // VRAM term: likewise for this GPU's claim and allocatable.
     const Bytes* claim_vram = find_vram(claim->vram, index);
-    const Bytes* alloc_vram = find_vram(item.alloc_vram, index);
+    const Bytes* alloc_vram = find_vram(a.vram, index);
     if (claim_vram) g.claim = *claim_vram;
     if (alloc_vram) g.alloc = *alloc_vram;
     double vram_term = 0;
@@ -120,7 +128,7 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
 void BinpackItem::write(Json& rec) const {
   rec["worker_id"] = worker_id;
   rec["worker_name"] = worker_name;
-  rec["alloc"] = alloc_json(alloc_ram, alloc_vram);
+  rec["alloc"] = alloc_vram ? alloc_json(alloc_ram, *alloc_vram) : alloc_json(alloc_ram, VramMap{});
   if (reached == Reached::allocatable) return;
   auto bytes_or_null = [](const std::optional<Bytes>& b) { return b ? Json(*b) : Json(nullptr); };
   if (!gpu) {

@@ -3,6 +3,9 @@
 // instance's own claim (its allocatable is computed from this model's instances only, Q6).
 #pragma once
 
+#include <map>
+#include <memory>
+
 #include "resources/allocatable.h"
 #include "scorers/scorer_inputs.h"
 #include "trace/trace.h"
@@ -26,7 +29,7 @@ struct BinpackItem {
   std::int64_t worker_id = 0;
   std::string worker_name;
   Bytes alloc_ram = 0;
-  VramMap alloc_vram;
+  std::shared_ptr<const VramMap> alloc_vram;  // the worker's, shared by its items (null: none yet)
   bool gpu = false;
   std::optional<Bytes> claim_ram;
   Bytes denominator = 0;  // CPU items
@@ -89,11 +92,16 @@ class PlacementBinpackScorer {
                                  const ResourceClaim* claim, const std::vector<SubordinateWorker>& subordinates,
                                  BinpackRecord& record) const;
 
+  // A worker's allocatable, computed once: candidates share workers (one per GPU under single-GPU
+  // strategies). Keyed by the worker's address: lookups only, never iterated.
+  const std::shared_ptr<const Allocatable>& allocatable_of(const Worker& worker) const;
+
   const WorkerLookup& workers_;
   const AllocationIndex& allocation_;
   ScaleType scale_;
   double max_score_;
   Trace* trace_;
+  mutable std::map<const Worker*, std::shared_ptr<const Allocatable>> allocatable_cache_;
 };
 
 }  // namespace placement

@@ -54,14 +54,13 @@ std::vector<std::vector<std::size_t>> tie_groups(const Totals& totals) {
 }
 
 std::vector<double> score_placement_up(const Scenario& s, const Model& model, const WorkerLookup& workers,
-                                       const std::vector<Candidate>& candidates, Trace& trace) {
+                                       const AllocationIndex& allocation, const std::vector<Candidate>& candidates, Trace& trace) {
   Json& rec = add_record(trace, Json{{"scorer", "placement"},
                                      {"strategy", strategy_name(model)},
                                      {"scale", scale_type_name(ScaleType::up)},
                                      {"max", kScaleUpPlacementMax}});
   std::vector<double> scores;
   if (model.placement_strategy == PlacementStrategy::binpack) {
-    AllocationIndex allocation(s.model_instances);
     PlacementBinpackScorer binpack(workers, allocation, ScaleType::up, kScaleUpPlacementMax, &trace);
     rec["candidates"] = nullptr;
     auto rows = std::make_shared<BinpackRows>();
@@ -77,7 +76,7 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
         rethrow_for(e, "candidate", i);
       }
     }
-    defer_in_newest_score_record(trace, "candidates", std::move(rows));
+    trace.defer_in_newest("scoring", "candidates", std::move(rows));
     return scores;
   }
   std::vector<const ModelInstance*> instances;
@@ -95,8 +94,8 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
   scores.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i)
     scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, rows->items[i]));
-  defer_in_newest_score_record(trace, "counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
-  defer_in_newest_score_record(trace, "candidates", std::move(rows));
+  trace.defer_in_newest("scoring", "counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
+  trace.defer_in_newest("scoring", "candidates", std::move(rows));
   return scores;
 }
 
@@ -111,7 +110,7 @@ std::vector<double> score_locality(const Scenario& s, const Model& model, const 
   std::vector<double> scores;
   scores.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) scores.push_back(locality.score(candidates[i], rows->items[i]));
-  defer_in_newest_score_record(trace, "candidates", std::move(rows));
+  trace.defer_in_newest("scoring", "candidates", std::move(rows));
   return scores;
 }
 
@@ -209,8 +208,14 @@ std::vector<double> score_each(const std::vector<const ModelInstance*>& mine, Js
 
 void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Candidate>& candidates, Trace& trace) {
   if (candidates.empty()) return;
+  score_scale_up(scenario, model, candidates, trace, AllocationIndex(scenario.model_instances));
+}
+
+void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Candidate>& candidates, Trace& trace,
+                    const AllocationIndex& allocation) {
+  if (candidates.empty()) return;
   WorkerLookup workers(scenario.workers);
-  const std::vector<double> placement = score_placement_up(scenario, model, workers, candidates, trace);
+  const std::vector<double> placement = score_placement_up(scenario, model, workers, allocation, candidates, trace);
   const std::vector<double> locality = score_locality(scenario, model, candidates, trace);
 
   Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", nullptr}});
@@ -223,12 +228,16 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
     double total = 0.0;
     total += placement[i];
     total += locality[i];
-    candidates[i].scores = {{"placement", placement[i]}, {"model_file_locality", locality[i]}};
+    auto& scores = candidates[i].scores;  // built in place: an initializer list copies each name twice
+    scores.clear();
+    scores.reserve(2);
+    scores.emplace_back("placement", placement[i]);
+    scores.emplace_back("model_file_locality", locality[i]);
     candidates[i].score = total;
     totals.push_back(total);
     rows->rows.push_back(ScaleUpTotal{candidates[i].worker_name, placement[i], locality[i], total});
   }
-  defer_in_newest_score_record(trace, "totals", std::move(rows));
+  trace.defer_in_newest("scoring", "totals", std::move(rows));
   // Ties on the total: the pick keeps the earliest (Q9, marked by the pick when it decides).
   rec["ties"] = Json::array();
   for (const auto& g : tie_groups(totals)) rec["ties"].push_back(g);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "resources/allocatable.h"
 #include "scenario/types.h"
 #include "trace/trace.h"
 
@@ -14,6 +15,9 @@ namespace placement {
 // Sets each candidate's `scores` (placement, model_file_locality) and `score`; records the
 // scoring section of the trace. Throws ReferenceError (stage `scoring`) where GPUStack raises.
 void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Candidate>& candidates, Trace& trace);
+// The same with the caller's index over every instance of the scenario (the scheduler has one).
+void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Candidate>& candidates, Trace& trace,
+                    const AllocationIndex& allocation);
 
 struct RankedInstance {
   std::int64_t instance_id = 0;

@@ -34,8 +34,4 @@ Json ScaleUpTotals::to_json() const {
   return out;
 }
 
-void defer_in_newest_score_record(Trace& trace, const char* key, std::shared_ptr<const DeferredList> list) {
-  trace.defer("/scoring/" + std::to_string(trace.scoring().size() - 1) + "/" + key, std::move(list));
-}
-
 }  // namespace placement

@@ -54,7 +54,4 @@ class ScaleUpTotals final : public DeferredList {
   Json to_json() const override;
 };
 
-// Defers `list` as the field `key` of the newest score record (whose `key` the caller set to null).
-void defer_in_newest_score_record(Trace& trace, const char* key, std::shared_ptr<const DeferredList> list);
-
 }  // namespace placement

@@ -25,6 +25,15 @@ void Trace::defer(const std::string& pointer, std::shared_ptr<const DeferredList
   deferred_.emplace_back(pointer, std::move(list));
 }
 
+Json data_or_empty(const Json& data) { return data.is_null() ? Json::object() : data; }
+
+Json data_or_empty(const std::shared_ptr<const Json>& data) { return data ? *data : Json::object(); }
+
+void Trace::defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list) {
+  const std::size_t newest = root_[section].size() - 1;
+  defer(std::string("/") + section + "/" + std::to_string(newest) + "/" + key, std::move(list));
+}
+
 void Trace::materialize() const {
   if (deferred_.empty()) return;
   // Slots are distinct, so the order of filling does not matter; each list is read once.

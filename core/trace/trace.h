@@ -21,6 +21,10 @@ class DeferredList {
   virtual Json to_json() const = 0;
 };
 
+// A record's `data` as §6 writes it: absent (null, or no shared copy) renders as {}.
+Json data_or_empty(const Json& data);
+Json data_or_empty(const std::shared_ptr<const Json>& data);
+
 class Trace {
  public:
   Trace();
@@ -47,6 +51,9 @@ class Trace {
   // Registers `list` as the value of the slot at `pointer` (created, with null, by the caller
   // where the list belongs, so the key keeps its canonical position).
   void defer(const std::string& pointer, std::shared_ptr<const DeferredList> list);
+  // The same for `key` of the newest record of the array section `section` ("filters",
+  // "strategies", "scoring"); the slot must already be there (set to null where it belongs).
+  void defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list);
 
   // Sections (created empty in canonical order by the constructor).
   Json& evaluation() { return root_["evaluation"]; }

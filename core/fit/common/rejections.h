@@ -7,18 +7,23 @@
 #include <vector>
 
 #include "fit/common/shortfall.h"
+#include "trace/small_list.h"
 #include "trace/trace.h"
 
 namespace placement {
+
+// Most rejections name one GPU and one or two shortfalls: those stay inside the rejection.
+using GpuIndexList = SmallList<int, 4>;
+using ShortfallList = SmallList<Shortfall, 2>;
 
 // One §6.4 rejection {subject, code, shortfalls, data} of a strategy, typed until the trace is
 // read (a subject without RPC servers: vLLM and SGLang).
 struct Rejection {
   std::int64_t worker_id = 0;
   std::string worker_name;
-  std::vector<int> gpu_indexes;
+  GpuIndexList gpu_indexes;
   const char* code = "";  // a string literal
-  std::vector<Shortfall> shortfalls;
+  ShortfallList shortfalls;
   Json data;  // null = {}
   std::shared_ptr<const Json> shared_data;  // used instead of `data` when set (many rejections alike)
 };

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <memory>
-
 #include <optional>
 
 #include "fit/sglang/gpu_selection.h"

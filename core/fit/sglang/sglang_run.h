@@ -3,7 +3,6 @@
 #pragma once
 
 #include <memory>
-
 #include <optional>
 #include <string>
 #include <vector>

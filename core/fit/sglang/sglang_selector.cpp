@@ -140,7 +140,7 @@ FitResult run_auto(SglangRun& run) {
     Json& rec = trace.add_strategy(kSelector, id, "tried");
     for (auto it = record.begin(); it != record.end(); ++it) rec[it.key()] = std::move(it.value());
     if (run.pending_rejections) {
-      trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/rejections", std::move(run.pending_rejections));
+      trace.defer_in_newest("strategies", "rejections", std::move(run.pending_rejections));
       run.pending_rejections.reset();
     }
     rec["candidates_found"] = found.size();

@@ -40,7 +40,7 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
   Trace& trace = run.ctx.trace;
   long long workers_seen = 0, gpus_seen = 0, vram_short = 0, ratio_short = 0, ram_short_workers = 0;
   auto rejections = std::make_shared<Rejections>();
-  auto reject = [&](const Worker& w, std::vector<int> gpu_indexes, const char* code) -> Rejection& {
+  auto reject = [&](const Worker& w, GpuIndexList gpu_indexes, const char* code) -> Rejection& {
     rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, nullptr, nullptr});
     return rejections->list.back();
   };

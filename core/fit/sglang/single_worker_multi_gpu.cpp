@@ -99,7 +99,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   auto rejections = std::make_shared<Rejections>();
-  auto reject = [&](const Worker& w, std::vector<int> gpu_indexes, const char* code, Json data = nullptr) -> Rejection& {
+  auto reject = [&](const Worker& w, GpuIndexList gpu_indexes, const char* code, Json data = nullptr) -> Rejection& {
     rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
     return rejections->list.back();
   };

@@ -62,7 +62,7 @@ bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const WorkerView& v, 
       r.shared_data = ratio_data;
       r.shortfalls.push_back(
           make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, gpu_capacity(*v.worker, *g), g->index));
-      if (fit.alloc(*v.worker, std::nullopt).allocated_gpu(g->index) == 0)
+      if (fit.ctx.allocation.allocated_on_gpu(*v.worker, g->index) == 0)
         rec.quirk(fit.ctx.trace, "Q3", "vllm multi_worker: " + v.worker->name + " GPU " + std::to_string(g->index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
       return false;

@@ -41,7 +41,7 @@ void reject_gpu(VllmFit& fit, StrategyRecord& rec, RejectionData& data, const Wo
   if (exceeds_ratio) {
     r.shortfalls.push_back(
         make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, gpu_capacity(w, gpu), gpu.index));
-    if (fit.alloc(w, std::nullopt).allocated_gpu(gpu.index) == 0)
+    if (fit.ctx.allocation.allocated_on_gpu(w, gpu.index) == 0)
       rec.quirk(fit.ctx.trace, "Q3", "vllm single_gpu: " + w.name + " GPU " + std::to_string(gpu.index),
                 "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
   }
@@ -54,6 +54,11 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
   const double gmu = fit.s.gmu.value;
   std::vector<Candidate> all;
   RejectionData rejection_data;
+  struct NoteFigures {
+    Bytes vram;
+    double ratio;
+  };
+  std::optional<NoteFigures> note;  // the running figures at the last worker without a candidate
   for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
     for (const WorkerView& view : group.workers) {
       if (view.gpus.empty()) continue;
@@ -91,14 +96,14 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
         all.push_back(std::move(c));
         ++found;
       }
-      if (found == 0) {
-        Json v{{"largest_alloc", fit.largest_single_gpu_vram},
-               {"largest_alloc_gib", gib_value(static_cast<double>(fit.largest_single_gpu_vram))},
-               {"gmu", gmu}};
-        if (gmu != 0) v["largest_alloc_percent"] = fit.largest_single_gpu_ratio * 100;
-        fit.single_gpu_event = VllmEvent{"single_gpu", std::move(v)};
-      }
+      // GPUStack rewrites its note at every worker without a candidate: the last one stands.
+      if (found == 0) note = NoteFigures{fit.largest_single_gpu_vram, fit.largest_single_gpu_ratio};
     }
+  }
+  if (note) {
+    Json v{{"largest_alloc", note->vram}, {"largest_alloc_gib", gib_value(static_cast<double>(note->vram))}, {"gmu", gmu}};
+    if (gmu != 0) v["largest_alloc_percent"] = note->ratio * 100;
+    fit.single_gpu_event = VllmEvent{"single_gpu", std::move(v)};
   }
   return all;
 }

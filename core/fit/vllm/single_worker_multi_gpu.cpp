@@ -23,6 +23,7 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
   const Worker& w = *view.worker;
   const double gmu = fit.s.gmu.value;
   WorkerScan scan;
+  scan.eligible.reserve(view.gpus.size());
   for (const GpuDevice* gpu : view.gpus) {
     const Bytes alloc = a.gpu_or_zero(gpu->index);
     scan.total_alloc += alloc;
@@ -40,6 +41,14 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
                 "free fraction exactly equal to gmu is excluded here (strict >), accepted elsewhere (>=)");
   }
   return scan;
+}
+
+// Largest allocatable first, ties in device order (Python's stable sort). Insertion sort: a
+// worker has a handful of GPUs, and std::stable_sort takes a heap buffer per call.
+void sort_largest_first(std::vector<std::pair<const GpuDevice*, Bytes>>& eligible) {
+  for (std::size_t i = 1; i < eligible.size(); ++i) {
+    for (std::size_t j = i; j > 0 && eligible[j - 1].second < eligible[j].second; --j) std::swap(eligible[j - 1], eligible[j]);
+  }
 }
 
 // The figures GPUStack's note reads, as they stood when a worker last failed.
@@ -131,9 +140,11 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       }
       if (scan.total_alloc > largest_seen) largest_seen = scan.total_alloc, largest_worker = w.name;
 
-      std::stable_sort(scan.eligible.begin(), scan.eligible.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+      sort_largest_first(scan.eligible);
       std::vector<int> indexes;
       VramMap vram;
+      indexes.reserve(scan.eligible.size());
+      vram.reserve(scan.eligible.size());
       Bytes sum = 0;
       int count = 0;
       bool found = false;

@@ -15,8 +15,11 @@ void StrategyRecord::skip(const std::string& code, Json data) {
 
 void StrategyRecord::not_reached() { status_ = "not_reached"; }
 
-Rejection& StrategyRecord::reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data) {
-  rejection_units_.emplace_back(code, unit);
+Rejection& StrategyRecord::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
+  auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(),
+                              [&](const UnitCount& u) { return u.code == code && u.unit == unit; });
+  if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1});
+  else ++counted->count;
   rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
   return rejections_->list.back();
 }
@@ -48,20 +51,15 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
   r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
   // commit() is the record's last act: its parts move into the trace instead of being copied.
   r["rejections"] = nullptr;
-  trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/rejections", std::move(rejections_));
+  trace.defer_in_newest("strategies", "rejections", std::move(rejections_));
   r["not_examined"] = nullptr;
-  trace.defer("/strategies/" + std::to_string(trace.strategies().size() - 1) + "/not_examined", std::move(not_examined_));
+  trace.defer_in_newest("strategies", "not_examined", std::move(not_examined_));
   r["caps"] = std::move(caps_);
   r["quirks"] = std::move(quirks_);
   for (auto& [k, v] : details_.items()) r[k] = std::move(v);
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
-  std::vector<std::pair<std::string, std::string>> seen;
-  for (const auto& cu : rejection_units_) {
-    if (std::find(seen.begin(), seen.end(), cu) != seen.end()) continue;
-    seen.push_back(cu);
-    const auto& [code, unit] = cu;
-    const long long count = std::count(rejection_units_.begin(), rejection_units_.end(), cu);
+  for (const auto& [code, unit, count] : rejection_units_) {
     const bool resource = code == "vram" || code == "ram" || code == "vram_ratio" || code == "vram_total";
     const long long of = unit == "gpus" ? gpus_ : unit == "combinations" ? combinations_ : workers_;
     trace.summary(resource ? code + "_short" : code, count, std::max(of, count), unit,

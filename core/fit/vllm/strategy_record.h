@@ -31,7 +31,7 @@ class StrategyRecord {
   // A rejected worker (unit "workers") or GPU (unit "gpus"); returns the entry so callers can add
   // shortfalls. Rejections are also counted into §6.6 summary lines at commit. `code` and `unit`
   // are string literals.
-  Rejection& reject(const Worker& worker, std::vector<int> gpu_indexes, const char* code, const char* unit, Json data = nullptr);
+  Rejection& reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data = nullptr);
   void not_examined(const Worker& worker, const char* rule, Json data = nullptr);  // `rule`: a string literal
   void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
   void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
@@ -45,7 +45,12 @@ class StrategyRecord {
   std::string selector_, strategy_, status_ = "tried";
   Json skip_ = nullptr;
   long long workers_ = 0, gpus_ = 0, combinations_ = 0;
-  std::vector<std::pair<std::string, std::string>> rejection_units_;  // (code, unit) per rejection
+  // Rejections per (code, unit), in first-rejection order: the summary lines of commit().
+  struct UnitCount {
+    std::string code, unit;
+    long long count = 0;
+  };
+  std::vector<UnitCount> rejection_units_;
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
   std::shared_ptr<NotExaminedList> not_examined_ = std::make_shared<NotExaminedList>();
   Json caps_ = Json::array(), quirks_ = Json::array();

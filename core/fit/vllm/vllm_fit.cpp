@@ -17,6 +17,11 @@ std::vector<TypeGroup> TypeGrouping::group(const std::vector<const Worker*>& wor
     groups.push_back(TypeGroup{type, {}});
     return groups.size() - 1;
   };
+  auto group_of_type = [&](const std::string& type) -> std::size_t {
+    for (std::size_t i = 0; i < groups.size(); ++i)
+      if (groups[i].type && *groups[i].type == type) return i;
+    return group_for(type);
+  };
   for (const Worker* w : workers) {
     std::vector<const GpuDevice*> gpus;
     if (const auto* o = overridden(w->id)) {
@@ -25,10 +30,17 @@ std::vector<TypeGroup> TypeGrouping::group(const std::vector<const Worker*>& wor
                    "an earlier grouping in this run left this mixed-type worker with only its " + (o->empty() ? std::string() : o->front()->type) +
                        " GPUs");
     } else {
+      gpus.reserve(w->gpus.size());
       for (const auto& g : w->gpus) gpus.push_back(&g);
     }
     if (gpus.empty()) {
       groups[group_for(std::nullopt)].workers.push_back(WorkerView{w, {}});
+      continue;
+    }
+    // Most workers hold one GPU type: their whole list is their one view.
+    const std::string& first_type = gpus.front()->type;
+    if (std::all_of(gpus.begin(), gpus.end(), [&](const GpuDevice* g) { return g->type == first_type; })) {
+      groups[group_of_type(first_type)].workers.push_back(WorkerView{w, std::move(gpus)});
       continue;
     }
     std::vector<std::pair<std::string, std::vector<const GpuDevice*>>> by_type;
@@ -69,7 +81,14 @@ const Allocatable& VllmFit::alloc(const Worker& worker, const std::optional<std:
   return entries.front().allocatable;
 }
 
-TpCheck VllmFit::tp(long long n) const { return tp_ok(hp, n, ctx.params, VisionRule::vllm); }
+TpCheck VllmFit::tp(long long n) const {
+  constexpr long long kCached = 64;  // GPU counts of one worker or a few; larger ones are rare
+  if (n < 0 || n >= kCached) return tp_ok(hp, n, ctx.params, VisionRule::vllm);
+  if (tp_cache_.empty()) tp_cache_.resize(kCached);
+  std::optional<TpCheck>& cached = tp_cache_[static_cast<std::size_t>(n)];
+  if (!cached) cached = tp_ok(hp, n, ctx.params, VisionRule::vllm);
+  return *cached;
+}
 
 ResourceClaim vllm_claim(const Model& model, VramMap vram) {
   ResourceClaim c;

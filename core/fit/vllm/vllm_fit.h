@@ -79,6 +79,9 @@ struct VllmFit {
   TpCheck tp(long long n) const;
 
  private:
+  // tp(n) per GPU count (it reads backend parameters by name, and the walks ask it per GPU added).
+  mutable std::vector<std::optional<TpCheck>> tp_cache_;
+
   // Per worker id, one entry per GPU type asked for (few): lookups only, never iterated for
   // output. forward_list keeps returned references valid when a later type is added.
   struct CachedAllocatable {

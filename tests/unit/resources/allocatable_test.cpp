@@ -95,3 +95,51 @@ TEST_CASE("allocatable rules, row by row") {
     CHECK(AllocationIndex(std::vector<ModelInstance>{}).compute(w).uma_missing_index0);
   }
 }
+
+TEST_CASE("allocated_on_gpu equals compute's allocated VRAM, instance shape by shape") {
+  Worker w = worker(R"({"id": 1, "name": "w", "state": "ready",
+    "status": {"memory": {"total": 1000}, "gpu_devices": [
+      {"index": 0, "type": "cuda", "memory": {"total": 100}},
+      {"index": 1, "type": "cuda", "memory": {"total": 100}},
+      {"index": 2, "type": "rocm", "memory": {"total": 100}}]}})");
+  struct Row {
+    const char* what;
+    std::vector<const char*> instances;
+  };
+  const Row rows[] = {
+      {"no instance", {}},
+      {"a main claim on GPU 0",
+       {R"({"id": 1, "model_id": 1, "state": "running", "worker_id": 1, "gpu_indexes": [0],
+            "computed_resource_claim": {"ram": 1, "vram": {"0": 30}}})"}},
+      {"two main claims on one GPU add up; another type counts too",
+       {R"({"id": 1, "model_id": 1, "state": "running", "worker_id": 1, "gpu_indexes": [0], "gpu_type": "cuda",
+            "computed_resource_claim": {"ram": 1, "vram": {"0": 30, "2": 7}}})",
+        R"({"id": 2, "model_id": 2, "state": "running", "worker_id": 1, "gpu_indexes": [0], "gpu_type": "rocm",
+            "computed_resource_claim": {"ram": 1, "vram": {"0": 12}}})"}},
+      {"a main claim without GPU indexes counts nothing",
+       {R"({"id": 1, "model_id": 1, "state": "running", "worker_id": 1, "gpu_indexes": [],
+            "computed_resource_claim": {"ram": 1, "vram": {"0": 30}}})"}},
+      {"a subordinate claim here, another elsewhere",
+       {R"({"id": 1, "model_id": 1, "state": "running", "worker_id": 9, "gpu_indexes": [0],
+            "computed_resource_claim": {"ram": 1, "vram": {"0": 50}},
+            "distributed_servers": {"subordinate_workers": [
+              {"worker_id": 1, "worker_name": "w", "gpu_indexes": [1], "computed_resource_claim": {"ram": 1, "vram": {"1": 20}}},
+              {"worker_id": 5, "worker_name": "x", "gpu_indexes": [0], "computed_resource_claim": {"ram": 1, "vram": {"0": 40}}}]}})"}},
+      {"main and subordinate on the same worker both count",
+       {R"({"id": 1, "model_id": 1, "state": "running", "worker_id": 1, "gpu_indexes": [1],
+            "computed_resource_claim": {"ram": 1, "vram": {"1": 15}},
+            "distributed_servers": {"subordinate_workers": [
+              {"worker_id": 1, "worker_name": "w", "gpu_indexes": [1], "computed_resource_claim": {"ram": 1, "vram": {"1": 25}}}]}})"}},
+  };
+  for (const Row& row : rows) {
+    INFO(row.what);
+    std::vector<ModelInstance> instances;
+    for (const char* json : row.instances) instances.push_back(instance(json));
+    AllocationIndex index(instances);
+    const Allocatable a = index.compute(w);
+    for (int gpu : {0, 1, 2, 3}) {
+      INFO("GPU " << gpu);
+      CHECK(index.allocated_on_gpu(w, gpu) == a.allocated_gpu(gpu));
+    }
+  }
+}
