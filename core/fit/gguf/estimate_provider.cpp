@@ -5,7 +5,10 @@
 // thousands of distinct queries does not keep every estimate in memory.
 #include "fit/gguf/estimate_provider.h"
 
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <memory>
@@ -28,6 +31,25 @@ std::string split_text(const std::vector<double>& split) {
   std::string out = "[";
   for (std::size_t i = 0; i < split.size(); ++i) out += (i ? ", " : "") + number_text(split[i]);
   return out + "]";
+}
+
+// The split as a lookup key: each value's bits, which tell doubles apart exactly as "%.17g"
+// does (NaNs only by sign, as printf writes them) without formatting a number per GPU per query.
+std::string split_key(const std::vector<double>& split) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(split.size() * 17);
+  for (double v : split) {
+    if (std::isnan(v)) {
+      out += std::signbit(v) ? "-nan" : "nan";
+    } else {
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &v, sizeof bits);
+      for (int shift = 60; shift >= 0; shift -= 4) out += kHex[(bits >> shift) & 0xf];
+    }
+    out += ',';
+  }
+  return out;
 }
 
 std::string rpc_text(const std::vector<std::string>& rpc) {
@@ -136,7 +158,7 @@ class RecordedThenEstimator : public GgufEstimateProvider {
 std::string gguf_query_key(const gguf::Query& q) {
   std::string key = q.offload;
   key += '\x1f';
-  if (has_split(q)) key += split_text(gguf::normalise_tensor_split(*q.tensor_split));
+  if (has_split(q)) key += split_key(gguf::normalise_tensor_split(*q.tensor_split));
   key += '\x1f';
   if (has_rpc(q)) key += rpc_text(*q.rpc);
   return key;

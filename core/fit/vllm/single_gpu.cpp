@@ -59,7 +59,13 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
     double ratio;
   };
   std::optional<NoteFigures> note;  // the running figures at the last worker without a candidate
-  for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
+  const std::vector<TypeGroup> groups = fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace);
+  std::size_t gpus = 0;
+  for (const TypeGroup& group : groups)
+    for (const WorkerView& view : group.workers) gpus += view.gpus.size();
+  all.reserve(gpus);  // at most one candidate or one rejection per GPU (plus one per worker short of RAM)
+  rec.expect_rejections(gpus);
+  for (const TypeGroup& group : groups) {
     for (const WorkerView& view : group.workers) {
       if (view.gpus.empty()) continue;
       const Worker& w = *view.worker;

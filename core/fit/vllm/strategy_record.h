@@ -33,6 +33,9 @@ class StrategyRecord {
   // are string literals.
   Rejection& reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data = nullptr);
   void not_examined(const Worker& worker, const char* rule, Json data = nullptr);  // `rule`: a string literal
+  // Room for `n` rejections up front (a per-GPU strategy knows its GPU count): growing the list
+  // one doubling at a time moved every rejection again.
+  void expect_rejections(std::size_t n) { rejections_->list.reserve(n); }
   void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
   void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
   Json& detail(const std::string& key) { return details_[key]; }  // strategy-specific extras

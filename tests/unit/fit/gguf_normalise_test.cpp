@@ -49,3 +49,33 @@ TEST_CASE("query keys compare the normalised split, offload and rpc") {
         "offload=partial, tensor_split=[16376, 0], rpc=[h:50053]");
   CHECK(describe_gguf_query(q("partial", std::nullopt, std::nullopt)) == "offload=partial, tensor_split=none, rpc=none");
 }
+
+TEST_CASE("query keys tell splits apart exactly as their 17-digit text does", "[gguf][fit]") {
+  using V = std::vector<double>;
+  using S = std::vector<std::string>;
+  auto q = [](const std::string& offload, std::optional<V> split, std::optional<S> rpc) {
+    gguf::Query query;
+    query.offload = offload;
+    query.tensor_split = std::move(split);
+    query.rpc = std::move(rpc);
+    return query;
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  struct Row {
+    const char* what;
+    V a, b;
+    bool same;
+  };
+  const Row rows[] = {
+      {"equal values", {3, 5}, {3, 5}, true},
+      {"one ulp apart", {3, 5}, {3, std::nextafter(5.0, 6.0)}, false},
+      {"zero and minus zero", {1, 0.0}, {1, -0.0}, false},
+      {"NaN payloads alike", {1, nan}, {1, -(-nan)}, true},
+      {"NaN and minus NaN", {1, nan}, {1, -nan}, false},
+      {"a longer split", {1, 1}, {1, 1, 1}, false},
+  };
+  for (const Row& row : rows) {
+    INFO(row.what);
+    CHECK((gguf_query_key(q("partial", row.a, S{"h:1"})) == gguf_query_key(q("partial", row.b, S{"h:1"}))) == row.same);
+  }
+}
