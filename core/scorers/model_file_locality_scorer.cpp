@@ -66,7 +66,7 @@ double ModelFileLocalityScorer::score(const Candidate& c, LocalityItem& item) co
   for (const SubordinateWorker& sub : c.subordinate_workers)
     if (sub.worker_id) item.workers.push_back(*sub.worker_id);
   std::sort(item.workers.begin(), item.workers.end());
-  item.workers.erase(std::unique(item.workers.begin(), item.workers.end()), item.workers.end());
+  item.workers.truncate(static_cast<std::size_t>(std::unique(item.workers.begin(), item.workers.end()) - item.workers.begin()));
   auto ready_among = [&](const std::set<std::int64_t>& ready) {
     std::size_t n = 0;
     for (std::int64_t id : item.workers) n += ready.count(id);
@@ -107,7 +107,7 @@ double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
 }
 
 void LocalityItem::write(Json& rec) const {
-  rec["workers"] = workers;
+  rec["workers"] = workers.to_vector();
   if (main_ready) rec["main_ready"] = *main_ready;
   if (draft_ready) rec["draft_ready"] = *draft_ready;
   rec["main_ratio"] = main_ratio;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "scorers/scorer_inputs.h"
+#include "trace/small_list.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -22,7 +23,7 @@ std::set<std::int64_t> ready_workers(const std::vector<ModelFile>& files, const 
 
 // How one candidate was scored, typed; write() adds its §6.5 fields.
 struct LocalityItem {
-  std::vector<std::int64_t> workers;  // main and subordinates, ascending, unique
+  SmallList<std::int64_t, 4> workers;  // main and subordinates, ascending, unique
   std::optional<std::size_t> main_ready, draft_ready;
   double main_ratio = 0, draft_ratio = 0;
   std::optional<double> draft_weight;

@@ -70,7 +70,6 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
   }
 
   item.gpu = true;
-  item.gpus.reserve(gpu_count);
   double score = 0;
   for (int index : *gpu_indexes) {
     BinpackGpuTerm g;

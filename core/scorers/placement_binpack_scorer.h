@@ -8,6 +8,7 @@
 
 #include "resources/allocatable.h"
 #include "scorers/scorer_inputs.h"
+#include "trace/small_list.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -33,7 +34,7 @@ struct BinpackItem {
   bool gpu = false;
   std::optional<Bytes> claim_ram;
   Bytes denominator = 0;  // CPU items
-  std::vector<BinpackGpuTerm> gpus;
+  SmallList<BinpackGpuTerm, 1> gpus;  // most candidates hold one GPU
   std::optional<int> chosen;
   double score = 0;
 

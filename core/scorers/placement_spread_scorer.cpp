@@ -157,7 +157,6 @@ double PlacementSpreadScorer::score_item(const Worker* worker, const std::option
   }
   item.gpu = true;
   double sum = 0;
-  item.gpus.reserve(gpu_indexes->size());
   for (int index : *gpu_indexes) {
     const SpreadCount* g = counts ? counts->gpu(index) : nullptr;
     const SpreadCount c = g ? *g : SpreadCount{};

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "scorers/scorer_inputs.h"
+#include "trace/small_list.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -47,7 +48,7 @@ struct SpreadItem {
   bool has_inv_current = false;
   double inv_current = 0, inv_others = 0, worker_score = 0;
   bool gpu = false;  // kind "gpu" (else "cpu")
-  std::vector<SpreadGpuTerm> gpus;
+  SmallList<SpreadGpuTerm, 1> gpus;  // most candidates hold one GPU
   double gpu_score = 0, score = 0;
 
   void write(Json& record) const;

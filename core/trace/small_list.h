@@ -3,6 +3,7 @@
 // two heap blocks per rejection, allocated while deciding and freed with the trace.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <initializer_list>
@@ -46,6 +47,18 @@ class SmallList {
   void clear() {
     spilled_.clear();
     size_ = 0;
+  }
+
+  // Keeps the first `n` elements (n <= size()).
+  void truncate(std::size_t n) {
+    if (n >= size_) return;
+    if (size_ > N && n <= N) {
+      std::move(spilled_.begin(), spilled_.begin() + static_cast<std::ptrdiff_t>(n), inline_.begin());
+      spilled_.clear();
+    } else if (size_ > N) {
+      spilled_.resize(n);
+    }
+    size_ = n;
   }
 
   std::size_t size() const { return size_; }

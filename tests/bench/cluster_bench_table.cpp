@@ -1,5 +1,6 @@
 #include "cluster_bench_table.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <fstream>
@@ -35,6 +36,45 @@ const BenchRow* find_row(const std::vector<BenchRow>& rows, const std::string& n
   for (const BenchRow& r : rows)
     if (r.name == name && r.workers == workers) return &r;
   return nullptr;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// Several rounds of one build (comma-separated files): each row's times become the median over
+// the rounds that have it; a checksum that differs between rounds is reported and kept as 0.
+std::vector<BenchRow> read_rounds(const std::string& paths, bool& ok) {
+  std::vector<std::vector<BenchRow>> rounds;
+  std::stringstream list(paths);
+  std::string path;
+  ok = true;
+  while (std::getline(list, path, ',')) {
+    bool read = false;
+    rounds.push_back(read_rows(path, read));
+    ok = ok && read;
+  }
+  if (!ok || rounds.empty()) return {};
+  std::vector<BenchRow> merged = rounds.front();
+  for (BenchRow& row : merged) {
+    std::vector<double> load, decide, render;
+    for (const auto& round : rounds) {
+      const BenchRow* r = find_row(round, row.name, row.workers);
+      if (!r) continue;
+      load.push_back(r->load_ms);
+      decide.push_back(r->decide_ms);
+      render.push_back(r->render_ms);
+      if (r->checksum != row.checksum) {
+        std::fprintf(stderr, "cluster_bench --table: %s at %d workers decided differently between rounds\n", row.name.c_str(), row.workers);
+        row.checksum = 0;
+      }
+    }
+    row.load_ms = median_of(load);
+    row.decide_ms = median_of(decide);
+    row.render_ms = median_of(render);
+  }
+  return merged;
 }
 
 // The targets for decision time (native), by case and size; 0 = none.
@@ -98,8 +138,8 @@ bool BenchRow::from_tsv(const std::string& line, BenchRow& row) {
 
 int print_comparison(const std::string& native_tsv, const std::string& wasm_tsv) {
   bool native_ok = false, wasm_ok = false;
-  const std::vector<BenchRow> native = read_rows(native_tsv, native_ok);
-  const std::vector<BenchRow> wasm = read_rows(wasm_tsv, wasm_ok);
+  const std::vector<BenchRow> native = read_rounds(native_tsv, native_ok);
+  const std::vector<BenchRow> wasm = read_rounds(wasm_tsv, wasm_ok);
   if (!native_ok || !wasm_ok || native.empty()) {
     std::fprintf(stderr, "cluster_bench --table: cannot read %s\n", !native_ok || native.empty() ? native_tsv.c_str() : wasm_tsv.c_str());
     return 1;
@@ -149,6 +189,8 @@ int print_comparison(const std::string& native_tsv, const std::string& wasm_tsv)
                 n.instances, n.strategy.c_str(), n.candidates, n.estimator_calls, n.decide_ms, n.render_ms, wasm_decide, wasm_render,
                 ratio_text, render_ratio_text, growth, growth_wasm, notes.c_str());
   }
+  if (native_tsv.find(',') != std::string::npos)
+    std::printf("\nEach figure is the median over the rounds of its build's median.");
   std::printf("\nms = median per decision; decide = schedule() incl. the trace (typed), render = result+trace to JSON text.\n"
               "ratio = wasm/native decide; growth = decide at 1,024 workers / at 128. est = estimator calls.\n");
   if (mismatches) std::printf("%d case(s) where native and WASM results differ\n", mismatches);

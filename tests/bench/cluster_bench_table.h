@@ -25,6 +25,7 @@ struct BenchRow {
 
 // Reads both TSV files and prints one table (native ms, wasm ms, ratio, growth 128 → 1,024) with
 // the targets checked; 1 when a file cannot be read or the two builds decided differently.
+// Either argument may list several rounds' files, comma-separated: times are their medians.
 int print_comparison(const std::string& native_tsv, const std::string& wasm_tsv);
 
 }  // namespace placement::bench

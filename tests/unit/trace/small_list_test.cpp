@@ -77,3 +77,29 @@ TEST_CASE("small list elements can be changed in place", "[trace]") {
   list[1] += 1;
   CHECK(list.to_vector() == std::vector<int>{10, 21, 30});
 }
+
+TEST_CASE("small list truncates inline, from spilled to inline, and within spilled", "[trace]") {
+  struct Row {
+    const char* what;
+    std::vector<int> items;
+    std::size_t keep;
+  };
+  const Row rows[] = {
+      {"inline, keep all", {1, 2}, 2},
+      {"inline, keep one", {1, 2}, 1},
+      {"spilled back to inline", {1, 2, 3, 4, 5}, 2},
+      {"spilled back to none", {1, 2, 3}, 0},
+      {"stays spilled", {1, 2, 3, 4, 5}, 4},
+      {"more than held: unchanged", {1, 2, 3}, 9},
+  };
+  for (const Row& row : rows) {
+    INFO(row.what);
+    SmallList<int, 2> list(row.items);
+    list.truncate(row.keep);
+    const std::size_t kept = std::min(row.keep, row.items.size());
+    CHECK(list.to_vector() == std::vector<int>(row.items.begin(), row.items.begin() + static_cast<std::ptrdiff_t>(kept)));
+    list.push_back(7);  // still usable after truncating
+    CHECK(list.back() == 7);
+    CHECK(list.size() == kept + 1);
+  }
+}
