@@ -93,6 +93,7 @@ Settings resolve_settings(const ModelProfile& p, const EstimatorOptions& o) {
   s.n_ctx = pad(n_ctx, s.flash_attention ? 256 : 32);
   s.n_tok = std::min(s.n_ctx, static_cast<u64>(s.physical_batch));
   s.n_kv = s.n_ctx;
+  s.last_roles = last_layer_roles(p);
   return s;
 }
 

@@ -22,12 +22,8 @@ u64 graph_overhead(u64 nodes) {
   return 32 + pad(size, 16);
 }
 
-// The block-tensor roles the compute-buffer rules look for.
-enum class Role { none, attn_norm, attn_q, attn_qkv, attn_q_b, ffn_norm, ffn_gate, ffn_up };
-
 // gguf-parser matches `.*\.\d+\.<role>\.weight` on block tensors: the role must open the name,
-// followed by ".weight". No role holds a '.', so the role is the name up to its first '.'; one
-// look per tensor (this runs for the last layer's tensors in every estimate).
+// followed by ".weight". No role holds a '.', so the role is the name up to its first '.'.
 Role role_of(const LayerKind& k, const ProfileTensor& t) {
   if (!k.block) return Role::none;
   const std::string_view name = t.name;
@@ -83,6 +79,10 @@ void add_layer_compute(Run& run) {
   const OffloadPlan& plan = run.plan;
   static const LayerKind kNoLayer{};
   const LayerKind& last = p.layers.empty() ? kNoLayer : p.layer(p.layers.size() - 1);
+  // Settings resolved for this profile hold every role; read the name only if they do not.
+  auto role_at = [&](std::size_t i) {
+    return s.last_roles.size() == last.tensors.size() ? s.last_roles[i] : role_of(last, last.tensors[i]);
+  };
 
   // The plain head sizes here, even for MLA models (gguf-parser does so).
   const u64 load_attn = row_size(s.type_k, {p.key_length, s.n_kv, p.head_count_kv}) +
@@ -93,8 +93,9 @@ void add_layer_compute(Run& run) {
   u64 offload_attn = 0;
   if (s.flash_attention) {
     offload_attn = row_size(kF16, {s.n_kv, s.n_tok});
-    for (const ProfileTensor& t : last.tensors) {
-      const Role role = role_of(last, t);
+    for (std::size_t i = 0; i < last.tensors.size(); ++i) {
+      const ProfileTensor& t = last.tensors[i];
+      const Role role = role_at(i);
       if (role == Role::attn_norm) {
         offload_attn += row_size(kF32, {t.last_dim(), s.n_tok});
       } else if (role == Role::attn_q || role == Role::attn_qkv || role == Role::attn_q_b) {
@@ -103,8 +104,9 @@ void add_layer_compute(Run& run) {
     }
     offload_attn += load_attn;
   } else {
-    for (const ProfileTensor& t : last.tensors) {
-      const Role role = role_of(last, t);
+    for (std::size_t i = 0; i < last.tensors.size(); ++i) {
+      const ProfileTensor& t = last.tensors[i];
+      const Role role = role_at(i);
       const bool q = role == Role::attn_q, qkv = role == Role::attn_qkv, qb = role == Role::attn_q_b;
       if (!q && !qkv && !qb && role != Role::attn_norm) continue;
       if (q && ends_with(t.name, "attn_q.weight")) {
@@ -123,8 +125,9 @@ void add_layer_compute(Run& run) {
   }
 
   u64 ffn = 0;
-  for (const ProfileTensor& t : last.tensors) {
-    const Role role = role_of(last, t);
+  for (std::size_t i = 0; i < last.tensors.size(); ++i) {
+    const ProfileTensor& t = last.tensors[i];
+    const Role role = role_at(i);
     if (role == Role::attn_norm || role == Role::ffn_norm || role == Role::ffn_gate || role == Role::ffn_up)
       ffn += row_size(kF32, {t.last_dim(), s.n_tok});
   }
@@ -160,6 +163,15 @@ void add_output_compute(Run& run) {
 }
 
 }  // namespace
+
+std::vector<Role> last_layer_roles(const ModelProfile& profile) {
+  std::vector<Role> roles;
+  if (profile.layers.empty()) return roles;
+  const LayerKind& last = profile.layer(profile.layers.size() - 1);
+  roles.reserve(last.tensors.size());
+  for (const ProfileTensor& t : last.tensors) roles.push_back(role_of(last, t));
+  return roles;
+}
 
 void add_computation(Run& run) {
   add_host_overhead(run);

@@ -17,9 +17,15 @@ namespace placement::gguf::estimator_detail {
 
 using u64 = std::uint64_t;
 
+// The block-tensor roles the compute-buffer rules look for (§2.9).
+enum class Role : std::uint8_t { none, attn_norm, attn_q, attn_qkv, attn_q_b, ffn_norm, ffn_gate, ffn_up };
+
 // Options after defaults and gguf-parser's adjustments (§2.2, §2.5); independent of -ngl, so one
 // resolution serves every item of a --gpu-layers-step query.
 struct Settings {
+  // The role of each of the last layer's tensors, in order: read from the names once per
+  // estimate instead of once per item (a partial-offload query has dozens of items).
+  std::vector<Role> last_roles;
   std::vector<double> fractions;  // cumulative tensor-split fractions, last = 1
   std::size_t rpc_count = 0;
   bool flash_attention = false;
@@ -81,6 +87,7 @@ void add_kv_cache(Run& run);     // §2.8
 void add_computation(Run& run);  // §2.9
 EstimateItem summarize(const Run& run);  // §2.10
 
+std::vector<Role> last_layer_roles(const ModelProfile& profile);  // for Settings::last_roles
 // ggml's row size of an n-dimensional shape (TypeSize × ne0 / BlockSize × ne1 × …).
 u64 row_size(std::uint32_t type, std::initializer_list<u64> dims);
 std::size_t upper_bound_index(const std::vector<double>& fractions, double x);

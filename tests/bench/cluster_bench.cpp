@@ -11,6 +11,7 @@
 //
 // Usage:
 //   cluster_bench [--data DIR] [--case NAME]... [--max-workers N] [--budget-ms MS] [--warmup-ms MS] [--tsv]
+//                 [--trim-heap]
 //   cluster_bench --table NATIVE.tsv WASM.tsv
 // The checksum column hashes the whole result JSON: native and WASM must print the same one.
 #include <algorithm>
@@ -21,6 +22,10 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "cluster_bench_table.h"
 #include "cluster_scenarios.h"
@@ -68,6 +73,21 @@ double median_ms(double budget_ms, double warmup_ms, F&& body) {
   return runs[runs.size() / 2];
 }
 
+// Natively, glibc gives the top of the heap back to the kernel whenever more than its trim
+// threshold is free, and serves blocks over its mmap threshold with fresh mappings. A decision
+// at 1,024 workers frees a few MB at its end, so with those defaults the next one first takes
+// ~1,000 page faults of zeroed memory (perf: a third of vLLM's decide time on this VM, none of
+// it the scheduler's). A process that decides again and again — the explorer's Web Worker, a
+// service — keeps its heap: WebAssembly's linear memory never shrinks, and this makes the
+// native run do the same. `--trim-heap` measures glibc's defaults instead.
+void keep_heap_between_decisions() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's maximum: big vectors come from the heap too
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
+}
+
 std::uint64_t fnv1a(const std::string& text) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
@@ -97,9 +117,11 @@ struct Options {
   double budget_ms = 400;
   double warmup_ms = 400;
   bool tsv = false;
+  bool trim_heap = false;
 };
 
 int run(const Options& opt) {
+  if (!opt.trim_heap) keep_heap_between_decisions();
   std::map<std::string, Json> profiles;
   if (!opt.tsv) std::printf("%s\n", BenchRow::header().c_str());
   else std::printf("%s\n", BenchRow::tsv_header().c_str());
@@ -160,6 +182,7 @@ int main(int argc, char** argv) {
       else if (args[i] == "--budget-ms") opt.budget_ms = std::stod(value());
       else if (args[i] == "--warmup-ms") opt.warmup_ms = std::stod(value());
       else if (args[i] == "--tsv") opt.tsv = true;
+      else if (args[i] == "--trim-heap") opt.trim_heap = true;
       else throw std::runtime_error("unknown argument " + args[i]);
     }
     return run(opt);

@@ -43,8 +43,10 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
   if (sum < full) {
     Bytes capacity = 0;
     for (const GpuPick& p : picks) capacity += plan.user_split ? p.alloc : gpu_capacity(w, p.index);
-    rec.combinations().add(rejection(subject(w, indexes), "vram_total", Json::array({shortfall("vram_total", full, sum, capacity)})),
-                           picks.size());
+    // Only the three closest rejections are kept whole: built when one is (short = full - sum).
+    rec.combinations().add_lazy("vram_total", picks.size(), full - sum, [&] {
+      return rejection(subject(w, indexes), "vram_total", Json::array({shortfall("vram_total", full, sum, capacity)}));
+    });
     return std::nullopt;
   }
   // GPUStack reuses an estimate for an equal value tuple within one GPU count (Q23).
@@ -65,12 +67,18 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
   const gguf::EstimateItem& item = estimate->items.back();
   const Bytes ram = figure(item.ram).on(w.uma);
   if (ram > w.alloc.ram) {
-    rec.combinations().add(
-        rejection(subject(w, indexes), "ram", Json::array({shortfall("ram", ram, w.alloc.ram, ram_capacity(w))})), picks.size());
+    rec.combinations().add_lazy("ram", picks.size(), ram - w.alloc.ram, [&] {
+      return rejection(subject(w, indexes), "ram", Json::array({shortfall("ram", ram, w.alloc.ram, ram_capacity(w))}));
+    });
     return std::nullopt;
   }
   VramMap claims;
-  Json shortfalls = Json::array();
+  struct Short {
+    Bytes claim, alloc;
+    int index;
+  };
+  std::vector<Short> shorts;  // rendered as shortfalls only if the rejection is kept
+  Bytes short_sum = 0;
   bool fits = true;
   for (std::size_t k = 0; k < picks.size(); ++k) {
     const int real = picks[k].index;
@@ -82,13 +90,18 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
     const Bytes claim = figure(vram_at(item, k, &query)).on(w.uma);
     if (claim > *alloc) {
       fits = false;  // GPUStack stops at this position; the rest is measured for the explanation
-      shortfalls.push_back(shortfall("vram", claim, *alloc, gpu_capacity(w, real), real));
+      shorts.push_back(Short{claim, *alloc, real});
+      short_sum += claim - *alloc;
       continue;
     }
     if (fits) put_vram(claims, real, claim);
   }
   if (!fits) {
-    rec.combinations().add(rejection(subject(w, indexes), "vram", shortfalls), picks.size());
+    rec.combinations().add_lazy("vram", picks.size(), short_sum, [&] {
+      Json shortfalls = Json::array();
+      for (const Short& sh : shorts) shortfalls.push_back(shortfall("vram", sh.claim, sh.alloc, gpu_capacity(w, sh.index), sh.index));
+      return rejection(subject(w, indexes), "vram", std::move(shortfalls));
+    });
     return std::nullopt;
   }
   std::vector<Bytes> split;

@@ -180,3 +180,32 @@ TEST_CASE("output compute", "[gguf][estimator]") {
     CHECK(run.devices[1].comp_output == r.gpu);
   }
 }
+
+TEST_CASE("last-layer roles are read once per estimate, as the names say", "[gguf][estimator]") {
+  struct Row {
+    const char* name;
+    bool block;
+    Role role;
+  };
+  const Row rows[] = {
+      {"attn_norm.weight", true, Role::attn_norm}, {"attn_q.weight", true, Role::attn_q},
+      {"attn_qkv.weight", true, Role::attn_qkv},   {"attn_q_b.weight", true, Role::attn_q_b},
+      {"ffn_norm.weight", true, Role::ffn_norm},   {"ffn_gate.weight", true, Role::ffn_gate},
+      {"ffn_up.weight", true, Role::ffn_up},       {"ffn_down.weight", true, Role::none},
+      {"attn_q.bias", true, Role::none},           {"attn_q", true, Role::none},
+      {"attn_k.weight", true, Role::none},         {"attn_norm.weight", false, Role::none},  // not a block
+  };
+  for (const Row& r : rows) {
+    INFO(r.name << (r.block ? "" : " (not a block)"));
+    ModelProfile p = test::small_llama();
+    p.layer_kinds.push_back(test::kind(r.block, {test::tensor("ffn_up.weight", test::F32, {256}), test::tensor(r.name, test::F32, {256})}));
+    p.layers.back() = static_cast<std::uint32_t>(p.layer_kinds.size() - 1);
+    const Settings s = resolve_settings(p, EstimatorOptions{});
+    REQUIRE(s.last_roles.size() == 2);
+    CHECK(s.last_roles[0] == (r.block ? Role::ffn_up : Role::none));
+    CHECK(s.last_roles[1] == r.role);
+  }
+  ModelProfile none = test::small_llama();
+  none.layers.clear();
+  CHECK(resolve_settings(none, EstimatorOptions{}).last_roles.empty());
+}
