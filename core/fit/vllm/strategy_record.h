@@ -52,6 +52,10 @@ class StrategyRecord {
   struct UnitCount {
     std::string code, unit;
     long long count = 0;
+    // The literals it was counted under: one pointer test per rejection instead of two string
+    // comparisons (a strlen and a memcmp each, byte loops in WebAssembly); text decides otherwise.
+    const char* code_literal = nullptr;
+    const char* unit_literal = nullptr;
   };
   std::vector<UnitCount> rejection_units_;
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
