@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 CXX=${CXX_ASAN:-clang++-14} cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DPLACEMENT_SANITIZE=ON -DPLACEMENT_FUZZ=ON >/dev/null
+id=$(scripts/code-id.sh)
 ninja -C build-asan -j"$(nproc)" "$@"
+mkdir -p build-asan/fuzz && echo "$id" > build-asan/fuzz/code-id  # what the ledger names (scripts/fuzz.sh)

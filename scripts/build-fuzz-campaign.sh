@@ -9,4 +9,6 @@ scripts/install-deps.sh test
 CXX=${CXX_ASAN:-clang++-14} cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DPLACEMENT_SANITIZE=ON -DPLACEMENT_SANITIZERS=undefined,leak -DPLACEMENT_FUZZ=ON \
   -DPLACEMENT_BUILD_TESTS=OFF >/dev/null
+id=$(scripts/code-id.sh)
 ninja -C build-fuzz -j"$(nproc)" "$@"
+mkdir -p build-fuzz/fuzz && echo "$id" > build-fuzz/fuzz/code-id  # what the ledger names (scripts/fuzz.sh)

@@ -9,7 +9,8 @@
 # + LSan) or campaign (scripts/build-fuzz-campaign.sh, build-fuzz/fuzz/: UBSan traps + LSan, faster).
 # Findings stop the script and leave the input in that folder (crash-*, leak-*, timeout-*; the log is
 # TARGET-PID.log). Every finished run appends a line to the folder's ledger.tsv: when, which code
-# (git trees of core/ and tests/fuzz/, "+dirty" if edited), target, executions, seconds.
+# (git trees of core/ and tests/fuzz/, "+dirty" if edited, as the build stamped it in code-id),
+# target, executions, seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
@@ -28,13 +29,11 @@ case "${PE_FUZZ_BUILD:-asan}" in
 esac
 [ "${PE_FUZZ_NO_BUILD:-0}" = 1 ] || "$build_script" "${targets[@]}"
 
-code_id() {
-  local id
-  id=$(git rev-parse --short=12 HEAD:core 2>/dev/null)/$(git rev-parse --short=12 HEAD:tests/fuzz 2>/dev/null) || id=unknown
-  git diff --quiet HEAD -- core tests/fuzz 2>/dev/null || id+="+dirty"
-  echo "$id"
-}
-code=$(code_id)
+# The code the binaries were built from, as the build stamped it; HEAD may have moved since (a
+# stamp-less build folder is from before stamps: HEAD's id, as then).
+code=$(cat "$out/code-id" 2>/dev/null || scripts/code-id.sh)
+head_code=$(scripts/code-id.sh)
+[ "$code" = "$head_code" ] || echo "fuzz: the binaries in $out were built from code $code; HEAD is $head_code (rebuild to fuzz it)" >&2
 ledger_total() {  # executions of TARGET on the current code so far
   awk -F'\t' -v t="$1" -v c="$code" '$2 == c && $3 == t { n += $4 } END { print n + 0 }' "$out/ledger.tsv"
 }
