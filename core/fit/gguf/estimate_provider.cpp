@@ -86,11 +86,7 @@ class RecordedThenEstimator : public GgufEstimateProvider {
     }
   }
 
-  const gguf::Estimate* get(const gguf::Query& query, std::string* source) override {
-    return get_keyed(query, gguf_query_key(query), source);
-  }
-
-  const gguf::Estimate* get_keyed(const gguf::Query& query, const std::string& key, std::string* source) override {
+  const gguf::Estimate* get(const gguf::Query& query, const std::string& key, std::string* source) override {
     auto cached = answers_.find(key);
     if (cached != answers_.end()) {
       if (source) *source = cached->second.source;

@@ -19,12 +19,8 @@ class GgufEstimateProvider {
   // Recorded estimates and the first estimator answers (base, probe, ...) live as long as the
   // provider; later estimator answers may be recomputed after many other queries, so callers
   // must not keep such a pointer across further get() calls (ask again: answers are exact).
-  virtual const gguf::Estimate* get(const gguf::Query& query, std::string* source) = 0;
-  // The same, for a caller that already holds the query's key (gguf_query_key).
-  virtual const gguf::Estimate* get_keyed(const gguf::Query& query, const std::string& key, std::string* source) {
-    (void)key;
-    return get(query, source);
-  }
+  // `key` is gguf_query_key(query): the caller holds it already (the query log indexes by it).
+  virtual const gguf::Estimate* get(const gguf::Query& query, const std::string& key, std::string* source) = 0;
   // How many times the built-in estimator ran so far (a recomputed answer counts again).
   virtual long long estimator_calls() const { return 0; }
 };

@@ -28,7 +28,7 @@ QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Tra
 const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string& asked_by, bool explanation_only) {
   std::string source;
   const std::string key = gguf_query_key(query);
-  const gguf::Estimate* e = provider_.get_keyed(query, key, &source);
+  const gguf::Estimate* e = provider_.get(query, key, &source);
   trace_.requirement()["estimator_calls"] = provider_.estimator_calls();
   Json& list = trace_.requirement()["queries"];
   if (!list.is_array()) list = Json::array();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace placement {
 
@@ -16,10 +17,10 @@ void StrategyRecord::skip(const std::string& code, Json data) {
 void StrategyRecord::not_reached() { status_ = "not_reached"; }
 
 Rejection& StrategyRecord::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
-  auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(), [&](const UnitCount& u) {
-    return (u.code_literal == code && u.unit_literal == unit) || (u.code == code && u.unit == unit);
-  });
-  if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1, code, unit});
+  auto same = [](const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; };
+  auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(),
+                              [&](const UnitCount& u) { return same(u.code, code) && same(u.unit, unit); });
+  if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1});
   else ++counted->count;
   rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
   return rejections_->list.back();
@@ -61,8 +62,7 @@ void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
   for (const UnitCount& u : rejection_units_) {
-    const std::string& code = u.code;
-    const std::string& unit = u.unit;
+    const std::string code = u.code, unit = u.unit;
     const long long count = u.count;
     const bool resource = code == "vram" || code == "ram" || code == "vram_ratio" || code == "vram_total";
     const long long of = unit == "gpus" ? gpus_ : unit == "combinations" ? combinations_ : workers_;

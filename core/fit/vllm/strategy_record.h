@@ -49,13 +49,13 @@ class StrategyRecord {
   Json skip_ = nullptr;
   long long workers_ = 0, gpus_ = 0, combinations_ = 0;
   // Rejections per (code, unit), in first-rejection order: the summary lines of commit().
+  // Code and unit are string literals (as Rejection::code): a rejection finds its count by their
+  // addresses, and by their text only when the addresses differ (strlen + memcmp per rejection
+  // were byte loops in WebAssembly).
   struct UnitCount {
-    std::string code, unit;
+    const char* code;
+    const char* unit;
     long long count = 0;
-    // The literals it was counted under: one pointer test per rejection instead of two string
-    // comparisons (a strlen and a memcmp each, byte loops in WebAssembly); text decides otherwise.
-    const char* code_literal = nullptr;
-    const char* unit_literal = nullptr;
   };
   std::vector<UnitCount> rejection_units_;
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();

@@ -72,7 +72,7 @@ TEST_CASE("recorded estimates are found by offload, normalised split and rpc") {
   for (const Row& r : rows) {
     SECTION(r.name) {
       std::string source;
-      const gguf::Estimate* e = provider->get(r.q, &source);
+      const gguf::Estimate* e = provider->get(r.q, gguf_query_key(r.q), &source);
       CHECK(marker_of(e) == r.want);
       CHECK(source == (r.want < 0 ? "missing" : "recorded"));
     }

@@ -68,8 +68,7 @@ inline gguf::Estimate synthesise(const SyntheticModel& m, const gguf::Query& q) 
 class SyntheticProvider : public GgufEstimateProvider {
  public:
   explicit SyntheticProvider(SyntheticModel m) : model_(m) {}
-  const gguf::Estimate* get(const gguf::Query& q, std::string* source) override {
-    const std::string key = gguf_query_key(q);
+  const gguf::Estimate* get(const gguf::Query& q, const std::string& key, std::string* source) override {
     asked.push_back(describe_gguf_query(q));
     if (missing.count(key)) {
       if (source) *source = "missing";
