@@ -94,7 +94,16 @@ Settings resolve_settings(const ModelProfile& p, const EstimatorOptions& o) {
   s.n_tok = std::min(s.n_ctx, static_cast<u64>(s.physical_batch));
   s.n_kv = s.n_ctx;
   s.last_roles = last_layer_roles(p);
+  s.layer_bytes_before = layer_bytes_before(p);
+  s.constants = item_constants(p, s);
   return s;
+}
+
+ItemConstants item_constants(const ModelProfile& p, const Settings& s) {
+  ItemConstants c;
+  memory_constants(p, s, c);
+  compute_constants(p, s, c);
+  return c;
 }
 
 namespace {

@@ -50,44 +50,45 @@ const ProfileTensor* find(const std::vector<ProfileTensor>& ts, const char* name
   return nullptr;
 }
 
-void add_host_overhead(Run& run) {
-  const ModelProfile& p = run.profile;
+u64 host_overhead_of(const ModelProfile& p) {
   const u64 nodes = std::max<u64>(1024, 8 * p.tensor_count);
-  Device& host = run.devices[0];
-  host.comp_footprint = kTensorOverhead * nodes + graph_overhead(nodes);
-  host.comp_footprint += 4 * u64{1024 * 1024};  // scheduler
-  host.comp_footprint += 2 * kTensorOverhead * (p.tensor_count + 1 + run.plan.layers * 3);  // ggml contexts
+  u64 overhead = kTensorOverhead * nodes + graph_overhead(nodes);
+  overhead += 4 * u64{1024 * 1024};  // scheduler
+  overhead += 2 * kTensorOverhead * (p.tensor_count + 1 + p.effective_block_count() * 3);  // ggml contexts
+  return overhead;
 }
 
-void add_inputs(Run& run) {
-  const ModelProfile& p = run.profile;
-  const Settings& s = run.settings;
+void add_host_overhead(Run& run, const ItemConstants& c) { run.devices[0].comp_footprint = c.host_overhead; }
+
+void inputs_of(const ModelProfile& p, const Settings& s, ItemConstants& c) {
   const u64 tokens = row_size(kI32, {s.n_tok});
   const u64 embd = row_size(kF32, {p.embedding_length, s.n_tok});
   const u64 pos = row_size(kI32, {s.n_tok});
   const u64 out_ids = row_size(kI32, {s.n_tok});
   const u64 kq_mask = row_size(kF32, {s.n_kv, s.n_tok});
-  run.devices[0].comp_input = tokens + embd + pos + kq_mask + out_ids;
-  u64 gpu = embd + pos + kq_mask;
-  if (s.rpc_count == 0 && s.fractions.size() > 1) gpu *= p.expert_count > 0 ? 2 : 4;
-  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_input += gpu;
+  c.input_host = tokens + embd + pos + kq_mask + out_ids;
+  c.input_gpu = embd + pos + kq_mask;
+  if (s.rpc_count == 0 && s.fractions.size() > 1) c.input_gpu *= p.expert_count > 0 ? 2 : 4;
 }
 
-void add_layer_compute(Run& run) {
-  const ModelProfile& p = run.profile;
-  const Settings& s = run.settings;
-  const OffloadPlan& plan = run.plan;
-  static const LayerKind kNoLayer{};
-  const LayerKind& last = p.layers.empty() ? kNoLayer : p.layer(p.layers.size() - 1);
-  // Settings resolved for this profile hold every role; read the name only if they do not.
-  auto role_at = [&](std::size_t i) {
-    return s.last_roles.size() == last.tensors.size() ? s.last_roles[i] : role_of(last, last.tensors[i]);
-  };
+void add_inputs(Run& run, const ItemConstants& c) {
+  run.devices[0].comp_input = c.input_host;
+  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_input += c.input_gpu;
+}
 
-  // The plain head sizes here, even for MLA models (gguf-parser does so).
-  const u64 load_attn = row_size(s.type_k, {p.key_length, s.n_kv, p.head_count_kv}) +
-                        row_size(s.type_v, {p.value_length, s.n_kv, p.head_count_kv});
-  const bool partial = !plan.zero && !plan.full;
+const LayerKind& last_layer(const ModelProfile& p) {
+  static const LayerKind kNoLayer{};
+  return p.layers.empty() ? kNoLayer : p.layer(p.layers.size() - 1);
+}
+
+// Settings resolved for this profile hold every role; read the name only if they do not.
+Role role_in_last(const Settings& s, const LayerKind& last, std::size_t i) {
+  return s.last_roles.size() == last.tensors.size() ? s.last_roles[i] : role_of(last, last.tensors[i]);
+}
+
+u64 offload_attn_of(const ModelProfile& p, const Settings& s, bool partial, u64 load_attn) {
+  const LayerKind& last = last_layer(p);
+  auto role_at = [&](std::size_t i) { return role_in_last(s, last, i); };
   const u64 kq = row_size(kF32, {s.n_kv, s.n_tok, p.head_count});
 
   u64 offload_attn = 0;
@@ -123,43 +124,40 @@ void add_layer_compute(Run& run) {
       }
     }
   }
+  return offload_attn;
+}
 
-  u64 ffn = 0;
-  for (std::size_t i = 0; i < last.tensors.size(); ++i) {
-    const ProfileTensor& t = last.tensors[i];
-    const Role role = role_at(i);
-    if (role == Role::attn_norm || role == Role::ffn_norm || role == Role::ffn_gate || role == Role::ffn_up)
-      ffn += row_size(kF32, {t.last_dim(), s.n_tok});
-  }
-  if (p.expert_count > 0 || p.expert_used_count > 0) {
-    ffn += row_size(kF32, {p.expert_count, p.embedding_length});                  // ffn_gate_inp
-    ffn += row_size(kF32, {p.expert_count, s.n_tok});                             // moe logits
-    ffn += row_size(kF32, {p.embedding_length, p.expert_used_count, s.n_tok});    // moe down
-  }
+void add_layer_compute(Run& run, const ItemConstants& c) {
+  const OffloadPlan& plan = run.plan;
+  const bool partial = !plan.zero && !plan.full;
+  const u64 offload_attn = partial ? c.offload_attn_partial : c.offload_attn;
 
-  run.devices[0].comp_compute = plan.zero ? load_attn : load_attn + ffn;
-  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_compute = std::max(offload_attn, ffn);
+  run.devices[0].comp_compute = plan.zero ? c.load_attn : c.load_attn + c.ffn;
+  for (std::size_t j = 1; j < run.devices.size(); ++j) run.devices[j].comp_compute = std::max(offload_attn, c.ffn);
   if (plan.loaded > 1) {
     for (std::size_t j = 1; j < run.devices.size(); ++j) {
       if (run.devices[j].remote) continue;
-      run.devices[j].comp_compute += load_attn;
+      run.devices[j].comp_compute += c.load_attn;
       break;
     }
   }
 }
 
-void add_output_compute(Run& run) {
-  const ModelProfile& p = run.profile;
-  const u64 n_tok = run.settings.n_tok;
-  if (!run.settings.causal) return;
+u64 output_compute_of(const ModelProfile& p, const Settings& s) {
+  if (!s.causal) return 0;
   u64 out = 0;
-  if (const ProfileTensor* norm = find(p.output, "output_norm.weight")) out += row_size(kF32, {norm->last_dim(), n_tok});
+  if (const ProfileTensor* norm = find(p.output, "output_norm.weight")) out += row_size(kF32, {norm->last_dim(), s.n_tok});
   if (const ProfileTensor* w = find(p.output, "output.weight")) {
-    out += row_size(kF32, {w->last_dim(), n_tok});
+    out += row_size(kF32, {w->last_dim(), s.n_tok});
   } else if (const ProfileTensor* e = find(p.input, "token_embd.weight")) {
-    out += row_size(kF32, {e->last_dim(), n_tok});
+    out += row_size(kF32, {e->last_dim(), s.n_tok});
   }
-  run.devices[run.plan.output_device].comp_output += out;
+  return out;
+}
+
+void add_output_compute(Run& run, const ItemConstants& c) {
+  if (!run.settings.causal) return;
+  run.devices[run.plan.output_device].comp_output += c.output_compute;
 }
 
 }  // namespace
@@ -173,11 +171,39 @@ std::vector<Role> last_layer_roles(const ModelProfile& profile) {
   return roles;
 }
 
+void compute_constants(const ModelProfile& p, const Settings& s, ItemConstants& c) {
+  const LayerKind& last = last_layer(p);
+  auto role_at = [&](std::size_t i) { return role_in_last(s, last, i); };
+  c.ffn = 0;
+  c.host_overhead = host_overhead_of(p);
+  inputs_of(p, s, c);
+  c.output_compute = output_compute_of(p, s);
+
+  // The plain head sizes here, even for MLA models (gguf-parser does so).
+  c.load_attn = row_size(s.type_k, {p.key_length, s.n_kv, p.head_count_kv}) +
+                row_size(s.type_v, {p.value_length, s.n_kv, p.head_count_kv});
+  c.offload_attn = offload_attn_of(p, s, false, c.load_attn);
+  c.offload_attn_partial = offload_attn_of(p, s, true, c.load_attn);
+
+  for (std::size_t i = 0; i < last.tensors.size(); ++i) {
+    const ProfileTensor& t = last.tensors[i];
+    const Role role = role_at(i);
+    if (role == Role::attn_norm || role == Role::ffn_norm || role == Role::ffn_gate || role == Role::ffn_up)
+      c.ffn += row_size(kF32, {t.last_dim(), s.n_tok});
+  }
+  if (p.expert_count > 0 || p.expert_used_count > 0) {
+    c.ffn += row_size(kF32, {p.expert_count, p.embedding_length});                  // ffn_gate_inp
+    c.ffn += row_size(kF32, {p.expert_count, s.n_tok});                             // moe logits
+    c.ffn += row_size(kF32, {p.embedding_length, p.expert_used_count, s.n_tok});    // moe down
+  }
+}
+
 void add_computation(Run& run) {
-  add_host_overhead(run);
-  add_inputs(run);
-  add_layer_compute(run);
-  add_output_compute(run);
+  const ItemConstants c = constants_of(run);
+  add_host_overhead(run, c);
+  add_inputs(run, c);
+  add_layer_compute(run, c);
+  add_output_compute(run, c);
 }
 
 }  // namespace placement::gguf::estimator_detail

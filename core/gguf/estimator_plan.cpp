@@ -28,19 +28,42 @@ std::size_t split_device(const Settings& s, u64 offset, u64 active) {
   return std::min(upper_bound_index(s.fractions, x), s.fractions.size() - 1) + 1;
 }
 
-SplitWalk::SplitWalk(const Settings& settings, u64 active)
-    : settings_(settings),
-      active_(active),
-      ordered_(std::none_of(settings.fractions.begin(), settings.fractions.end(), [](double f) { return std::isnan(f); }) &&
-               std::is_sorted(settings.fractions.begin(), settings.fractions.end())) {}
+namespace {
 
-std::size_t SplitWalk::device(u64 offset) {
-  if (!ordered_) return split_device(settings_, offset, active_);
-  // x never decreases (same divisor), so the first fraction above x is at or after the last one.
-  const std::vector<double>& f = settings_.fractions;
-  const double x = static_cast<double>(offset) / static_cast<double>(active_);
-  while (next_ < f.size() && !(x < f[next_])) ++next_;
-  return std::min(next_, f.size() - 1) + 1;
+// The first slot in [0, count] whose x = slot / active is not below `fraction` (count if none):
+// where upper_bound's answer passes that fraction's index. Guessed from fraction × active, then
+// moved by the exact comparison split_device makes, so rounding cannot put it a slot off.
+u64 first_slot_not_below(double fraction, u64 active, u64 count) {
+  const double a = static_cast<double>(active);
+  auto not_below = [&](u64 slot) { return !(static_cast<double>(slot) / a < fraction); };
+  const double guess = fraction * a;
+  u64 slot = 0;
+  if (guess >= static_cast<double>(count)) {
+    slot = count;
+  } else if (guess > 0) {
+    slot = std::min(static_cast<u64>(std::ceil(guess)), count);
+  }
+  while (slot > 0 && not_below(slot - 1)) --slot;
+  while (slot < count && !not_below(slot)) ++slot;
+  return slot;
+}
+
+}  // namespace
+
+std::vector<u64> split_slot_ends(const Settings& s, u64 active, u64 count) {
+  const std::vector<double>& f = s.fractions;
+  std::vector<u64> ends;
+  if (f.empty() || std::any_of(f.begin(), f.end(), [](double v) { return std::isnan(v); }) || !std::is_sorted(f.begin(), f.end()))
+    return ends;
+  ends.reserve(f.size());
+  // Past the last fraction's boundary split_device clamps to the last device.
+  for (std::size_t k = 0; k + 1 < f.size(); ++k) ends.push_back(first_slot_not_below(f[k], active, count));
+  ends.push_back(count);
+  return ends;
+}
+
+std::size_t device_of_slot(const std::vector<u64>& ends, u64 slot) {
+  return static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), slot) - ends.begin()) + 1;
 }
 
 Run plan_run(const ModelProfile& profile, const Settings& settings, std::optional<long long> gpu_layers) {
@@ -70,14 +93,31 @@ Run plan_run(const ModelProfile& profile, const Settings& settings, std::optiona
 
   // The FIRST n_load layers stay on the host; the output layer is one more split slot (n_act).
   const u64 offload_start = p.layers - p.offloaded;
-  SplitWalk walk(settings, p.active);
-  for (u64 i = 0; i < p.layers; ++i) {
-    std::size_t dev = 0;
-    if (i >= offload_start) dev = walk.device(i - offload_start);
-    Device& d = run.devices[dev];
-    d.handle_layers += 1;
-    d.handle_last_layer = static_cast<int>(i);
-    if (p.full && i == p.layers - 1) p.output_device = dev;
+  p.slot_ends = split_slot_ends(settings, p.active, p.offloaded);
+  if (!p.slot_ends.empty()) {
+    if (offload_start > 0) {
+      run.devices[0].handle_layers = offload_start;
+      run.devices[0].handle_last_layer = static_cast<int>(offload_start - 1);
+    }
+    u64 begin = 0;
+    for (std::size_t k = 0; k < p.slot_ends.size(); ++k) {
+      const u64 end = p.slot_ends[k];
+      if (end > begin) {
+        Device& d = run.devices[k + 1];
+        d.handle_layers = end - begin;
+        d.handle_last_layer = static_cast<int>(offload_start + end - 1);
+      }
+      begin = end;
+    }
+    if (p.full && p.layers > 0) p.output_device = device_of_slot(p.slot_ends, p.layers - 1 - offload_start);
+  } else {
+    for (u64 i = 0; i < p.layers; ++i) {
+      const std::size_t dev = i >= offload_start ? split_device(settings, i - offload_start, p.active) : 0;
+      Device& d = run.devices[dev];
+      d.handle_layers += 1;
+      d.handle_last_layer = static_cast<int>(i);
+      if (p.full && i == p.layers - 1) p.output_device = dev;
+    }
   }
   run.devices[p.output_device].handle_output_layer = true;
   return run;

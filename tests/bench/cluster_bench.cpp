@@ -10,8 +10,8 @@
 // and merges their outputs into one table with `cluster_bench --table NATIVE.tsv WASM.tsv`.
 //
 // Usage:
-//   cluster_bench [--data DIR] [--case NAME]... [--max-workers N] [--budget-ms MS] [--warmup-ms MS] [--tsv]
-//                 [--trim-heap]
+//   cluster_bench [--data DIR] [--case NAME]... [--max-workers N | --workers N] [--budget-ms MS] [--warmup-ms MS]
+//                 [--tsv] [--trim-heap]
 //   cluster_bench --table NATIVE.tsv WASM.tsv
 // The checksum column hashes the whole result JSON: native and WASM must print the same one.
 #include <algorithm>
@@ -114,6 +114,7 @@ struct Options {
   std::string data_dir = PE_TEST_DATA_DIR;
   std::vector<std::string> cases;
   int max_workers = 1 << 30;
+  int only_workers = 0;  // --workers N: that size alone (profiling one size)
   double budget_ms = 400;
   double warmup_ms = 400;
   bool tsv = false;
@@ -134,7 +135,7 @@ int run(const Options& opt) {
       profile = profiles[file];
     }
     for (int workers : spec.worker_counts) {
-      if (workers > opt.max_workers) continue;
+      if (workers > opt.max_workers || (opt.only_workers != 0 && workers != opt.only_workers)) continue;
       const std::string text = make_scenario(spec.kind, workers, profile).dump();
       BenchRow row;
       row.name = spec.name;
@@ -179,6 +180,7 @@ int main(int argc, char** argv) {
       if (args[i] == "--data") opt.data_dir = value();
       else if (args[i] == "--case") opt.cases.push_back(value());
       else if (args[i] == "--max-workers") opt.max_workers = std::stoi(value());
+      else if (args[i] == "--workers") opt.only_workers = std::stoi(value());
       else if (args[i] == "--budget-ms") opt.budget_ms = std::stod(value());
       else if (args[i] == "--warmup-ms") opt.warmup_ms = std::stod(value());
       else if (args[i] == "--tsv") opt.tsv = true;

@@ -3,26 +3,14 @@
 // (mode, tensor split, rpc) with its source.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <iterator>
-
-#include "gguf/model_profile.h"
-#include "gguf/reader.h"
+#include "gguf_profile_of.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
 
 using namespace placement;
+using placement::test::profile_of;
 
 namespace {
-
-Json profile_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto r = gguf::read_gguf_prefix(bytes.data(), bytes.size(), bytes.size());
-  REQUIRE(r.complete);
-  return gguf::profile_to_json(gguf::profile_from_gguf({r.file}));
-}
 
 Json worker(int id, const std::string& name, long long ram, std::vector<long long> gpus) {
   Json devs = Json::array();

@@ -1,8 +1,11 @@
 // Recorded gguf-parser outputs first, the built-in estimator second; every answer (including
 // "missing") is cached by query key so a query repeated across strategies costs one lookup.
 // Estimator answers are kept for the first kPinned queries (the base and probe estimates are
-// held for the whole fit); later ones go to a small ring, so an RPC search over tens of
-// thousands of distinct queries does not keep every estimate in memory.
+// held for the whole fit); later ones go to a first-in-first-out cache bounded by its size in
+// bytes (kCacheBytes), so an RPC search over tens of thousands of distinct queries does not keep
+// every estimate in memory, while a 1,024-worker multi-GPU search (~900 distinct queries, ~28 KB
+// each) computes each one once. The newest kMinCached answers are never evicted, so a caller may
+// hold an answer while it asks a few more.
 #include "fit/gguf/estimate_provider.h"
 
 #include <cmath>
@@ -41,13 +44,16 @@ std::string split_key(const std::vector<double>& split) {
   out.reserve(split.size() * 17);
   for (double v : split) {
     if (std::isnan(v)) {
-      out += std::signbit(v) ? "-nan" : "nan";
-    } else {
-      std::uint64_t bits = 0;
-      std::memcpy(&bits, &v, sizeof bits);
-      for (int shift = 60; shift >= 0; shift -= 4) out += kHex[(bits >> shift) & 0xf];
+      out += std::signbit(v) ? "-nan," : "nan,";
+      continue;
     }
-    out += ',';
+    // One append per value: a character at a time is most of the key's cost in WebAssembly.
+    char digits[17];
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    for (int i = 15; i >= 0; --i, bits >>= 4) digits[i] = kHex[bits & 0xf];
+    digits[16] = ',';
+    out.append(digits, sizeof digits);
   }
   return out;
 }
@@ -113,7 +119,14 @@ class RecordedThenEstimator : public GgufEstimateProvider {
 
  private:
   static constexpr std::size_t kPinned = 64;
-  static constexpr std::size_t kRing = 16;
+  static constexpr std::size_t kMinCached = 16;
+  static constexpr std::size_t kCacheBytes = std::size_t{32} << 20;
+
+  static std::size_t bytes_of(const gguf::Estimate& e) {
+    std::size_t bytes = sizeof e;
+    for (const gguf::EstimateItem& item : e.items) bytes += sizeof item + item.vrams.size() * sizeof(gguf::DeviceEstimate);
+    return bytes;
+  }
 
   const gguf::Estimate* keep(const std::string& key, gguf::Estimate e) {
     if (pinned_ < kPinned) {
@@ -121,20 +134,21 @@ class RecordedThenEstimator : public GgufEstimateProvider {
       store_.push_back(std::move(e));
       return &store_.back();
     }
-    if (ring_.size() < kRing) {
-      ring_.push_back(Slot{key, std::make_unique<gguf::Estimate>(std::move(e))});
-      return ring_.back().estimate.get();
+    const std::size_t bytes = bytes_of(e);
+    cache_.push_back(Slot{key, std::make_unique<gguf::Estimate>(std::move(e)), bytes});
+    cache_bytes_ += bytes;
+    while (cache_bytes_ > kCacheBytes && cache_.size() > kMinCached) {
+      answers_.erase(cache_.front().key);  // asked again, it is computed again (same answer)
+      cache_bytes_ -= cache_.front().bytes;
+      cache_.pop_front();
     }
-    Slot& oldest = ring_[ring_next_];
-    answers_.erase(oldest.key);  // asked again, it is computed again (same answer)
-    oldest = Slot{key, std::make_unique<gguf::Estimate>(std::move(e))};
-    ring_next_ = (ring_next_ + 1) % kRing;
-    return oldest.estimate.get();
+    return cache_.back().estimate.get();
   }
 
   struct Slot {
     std::string key;
     std::unique_ptr<gguf::Estimate> estimate;
+    std::size_t bytes = 0;
   };
   struct Answer {
     const gguf::Estimate* estimate = nullptr;
@@ -146,8 +160,8 @@ class RecordedThenEstimator : public GgufEstimateProvider {
   long long estimator_calls_ = 0;
   std::deque<gguf::Estimate> store_;  // recorded and pinned answers, stable addresses
   std::size_t pinned_ = 0;
-  std::vector<Slot> ring_;
-  std::size_t ring_next_ = 0;
+  std::deque<Slot> cache_;  // oldest first
+  std::size_t cache_bytes_ = 0;
   std::map<std::string, const gguf::Estimate*> recorded_;
   std::map<std::string, Answer> answers_;
 };

@@ -112,7 +112,11 @@ void StrategyRecord::quirk(const std::string& id, const std::string& effect) {
 }
 
 void StrategyRecord::finish(const std::string& status, std::size_t candidates_found) {
+  // Json objects keep their members in a vector of pair<const string, Json>: the const key makes
+  // the pair's move throwing, so growing the vector COPIES every member, rejection lists and all.
+  // Room for every member first, here and in the trace's entry.
   Json rec = Json::object();
+  rec.get_ref<Json::object_t&>().reserve(9);
   if (skip_) rec["skip"] = *skip_;
   rec["candidates_found"] = candidates_found;
   rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
@@ -124,6 +128,7 @@ void StrategyRecord::finish(const std::string& status, std::size_t candidates_fo
   rec["quirks"] = Json(quirks_);
   if (!notes_.empty()) rec["notes"] = notes_;
   Json& out = trace_.add_strategy("gguf", id(), status);
+  out.get_ref<Json::object_t&>().reserve(out.size() + rec.size());
   for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = std::move(it.value());
 }
 

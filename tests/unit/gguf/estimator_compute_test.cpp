@@ -147,6 +147,13 @@ TEST_CASE("per-layer compute of the last TF entry", "[gguf][estimator]") {
     CHECK(run.devices[0].comp_compute == r.host);
     CHECK(run.devices[1].comp_compute == r.gpu0);
     if (run.devices.size() > 2) CHECK(run.devices[2].comp_compute == r.gpu1);
+    // Resolved once per estimate (Settings::constants) or read from the names per item: the same.
+    REQUIRE(s.constants);
+    Settings per_item = s;
+    per_item.constants.reset();
+    per_item.last_roles.clear();
+    const Run reread = computed(p, per_item, o);
+    for (std::size_t j = 0; j < run.devices.size(); ++j) CHECK(reread.devices[j].comp_compute == run.devices[j].comp_compute);
   }
 }
 
