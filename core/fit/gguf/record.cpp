@@ -22,14 +22,32 @@ Bytes ram_capacity(const WorkerView& view) {
   return std::max<Bytes>(cap, 0);
 }
 
+namespace {
+
+// Room for every member before the first: a growing object copies its members (see finish()),
+// and subjects and rejections are built for every GPU and combination a search rejects.
+Json object_with_room(std::size_t members) {
+  Json o = Json::object();
+  o.get_ref<Json::object_t&>().reserve(members);
+  return o;
+}
+
+}  // namespace
+
 Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc) {
-  Json s{{"worker_id", view.worker.id}, {"worker_name", view.worker.name}, {"gpu_indexes", gpu_indexes}};
+  Json s = object_with_room(4);
+  s["worker_id"] = view.worker.id;
+  s["worker_name"] = view.worker.name;
+  s["gpu_indexes"] = gpu_indexes;
   if (!rpc.empty()) s["rpc"] = rpc;
   return s;
 }
 
 Json rejection(Json subject, const std::string& code, Json shortfalls, Json data) {
-  Json r{{"subject", std::move(subject)}, {"code", code}, {"shortfalls", std::move(shortfalls)}};
+  Json r = object_with_room(4);
+  r["subject"] = std::move(subject);
+  r["code"] = code;
+  r["shortfalls"] = std::move(shortfalls);
   if (!data.empty()) r["data"] = std::move(data);
   return r;
 }
@@ -115,8 +133,7 @@ void StrategyRecord::finish(const std::string& status, std::size_t candidates_fo
   // Json objects keep their members in a vector of pair<const string, Json>: the const key makes
   // the pair's move throwing, so growing the vector COPIES every member, rejection lists and all.
   // Room for every member first, here and in the trace's entry.
-  Json rec = Json::object();
-  rec.get_ref<Json::object_t&>().reserve(9);
+  Json rec = object_with_room(9);
   if (skip_) rec["skip"] = *skip_;
   rec["candidates_found"] = candidates_found;
   rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};

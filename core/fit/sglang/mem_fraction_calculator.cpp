@@ -122,6 +122,9 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   MemFractionResult r;
   const SglangParameters& p = *in.params;
   Json& d = r.detail;
+  // Room for all ~20 members at once: a growing Json object copies its members (const keys).
+  d = Json::object();
+  d.get_ref<Json::object_t&>().reserve(24);
   d["gpu_type"] = in.gpu_type ? Json(*in.gpu_type) : Json(nullptr);
 
   const SelectedByWorker* selected_of_type =
