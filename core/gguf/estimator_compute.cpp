@@ -164,8 +164,7 @@ void add_output_compute(Run& run, const ItemConstants& c) {
 
 std::vector<Role> last_layer_roles(const ModelProfile& profile) {
   std::vector<Role> roles;
-  if (profile.layers.empty()) return roles;
-  const LayerKind& last = profile.layer(profile.layers.size() - 1);
+  const LayerKind& last = last_layer(profile);  // no layers: no tensors, no roles
   roles.reserve(last.tensors.size());
   for (const ProfileTensor& t : last.tensors) roles.push_back(role_of(last, t));
   return roles;
