@@ -141,6 +141,7 @@ Estimate estimate(const ModelProfile& profile, const EstimatorOptions& options) 
   if (step < offloaded) {
     u64 count = offloaded / step + 1;
     if (offloaded % step != 0 || main.full_offloaded) ++count;
+    e.items.reserve(count);
     for (u64 i = 0; i + 1 < count; ++i) e.items.push_back(estimate_item(profile, s, static_cast<long long>(i * step)));
     e.items.push_back(std::move(main));
   } else {

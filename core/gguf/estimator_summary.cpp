@@ -35,6 +35,7 @@ EstimateItem summarize(const Run& run) {
   item.ram.uma = static_cast<Bytes>(ram);
   item.ram.nonuma = static_cast<Bytes>(s.platform_ram + ram);
 
+  item.vrams.reserve(run.devices.size() - 1);
   for (std::size_t j = 1; j < run.devices.size(); ++j) {
     const Device& d = run.devices[j];
     DeviceEstimate v = device_header(d);

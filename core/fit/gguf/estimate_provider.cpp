@@ -13,9 +13,9 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "gguf/profile_estimate.h"
@@ -38,10 +38,8 @@ std::string split_text(const std::vector<double>& split) {
 
 // The split as a lookup key: each value's bits, which tell doubles apart exactly as "%.17g"
 // does (NaNs only by sign, as printf writes them) without formatting a number per GPU per query.
-std::string split_key(const std::vector<double>& split) {
+void append_split_key(std::string& out, const std::vector<double>& split) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(split.size() * 17);
   for (double v : split) {
     if (std::isnan(v)) {
       out += std::signbit(v) ? "-nan," : "nan,";
@@ -55,7 +53,6 @@ std::string split_key(const std::vector<double>& split) {
     digits[16] = ',';
     out.append(digits, sizeof digits);
   }
-  return out;
 }
 
 std::string rpc_text(const std::vector<std::string>& rpc) {
@@ -162,16 +159,20 @@ class RecordedThenEstimator : public GgufEstimateProvider {
   std::size_t pinned_ = 0;
   std::deque<Slot> cache_;  // oldest first
   std::size_t cache_bytes_ = 0;
-  std::map<std::string, const gguf::Estimate*> recorded_;
-  std::map<std::string, Answer> answers_;
+  // Hashed: keys of one search share long prefixes (mode, then the first GPUs' values), which
+  // made every ordered comparison long. Only looked up, never iterated.
+  std::unordered_map<std::string, const gguf::Estimate*> recorded_;
+  std::unordered_map<std::string, Answer> answers_;
 };
 
 }  // namespace
 
 std::string gguf_query_key(const gguf::Query& q) {
-  std::string key = q.offload;
+  std::string key;
+  key.reserve(q.offload.size() + 2 + (has_split(q) ? q.tensor_split->size() * 17 : 0));
+  key += q.offload;
   key += '\x1f';
-  if (has_split(q)) key += split_key(gguf::normalise_tensor_split(*q.tensor_split));
+  if (has_split(q)) append_split_key(key, gguf::normalise_tensor_split(*q.tensor_split));
   key += '\x1f';
   if (has_rpc(q)) key += rpc_text(*q.rpc);
   return key;

@@ -40,9 +40,9 @@ void summarise(Trace& trace, const StrategyRecord& rec, std::size_t workers, std
       }
     v.emplace_back(code, 1);
   };
-  for (const Json& r : rec.rejections()) {
-    const std::string code = r["code"].get<std::string>();
-    if (r["subject"]["gpu_indexes"].empty()) bump(worker_codes, code);
+  for (const GgufRejection& r : rec.rejections()) {
+    const std::string code = r.code;
+    if (r.gpu_indexes.empty()) bump(worker_codes, code);
     else bump(gpu_codes, code);
   }
   const Json params{{"selector", "gguf"}, {"strategy", rec.id()}};

@@ -22,25 +22,41 @@ Json query_to_json(const gguf::Query& q) {
   return j;
 }
 
+Json QueryRecords::to_json() const {
+  Json out = Json::array();
+  out.get_ref<Json::array_t&>().reserve(list.size());
+  for (const QueryRecord& r : list) {
+    Json rec = query_to_json(r.query);
+    rec["source"] = r.source;
+    rec["asked_by"] = r.asked_by;
+    rec["explanation_only"] = r.explanation_only;
+    rec["uses"] = r.uses;
+    out.push_back(std::move(rec));
+  }
+  return out;
+}
+
 QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace)
-    : provider_(provider), scenario_(scenario), trace_(trace) {}
+    : provider_(provider), scenario_(scenario), trace_(trace) {
+  // The slots keep the place the selector gave them (requirement.queries, then estimator_calls).
+  Json& req = trace_.requirement();
+  if (!req.contains("queries")) req["queries"] = nullptr;
+  if (!req.contains("estimator_calls")) req["estimator_calls"] = nullptr;
+  calls_->calls = provider_.estimator_calls();
+  trace_.defer("/requirement/queries", records_);
+  trace_.defer("/requirement/estimator_calls", calls_);
+}
 
 const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string& asked_by, bool explanation_only) {
   std::string source;
   const std::string key = gguf_query_key(query);
   const gguf::Estimate* e = provider_.get(query, key, &source);
-  trace_.requirement()["estimator_calls"] = provider_.estimator_calls();
-  Json& list = trace_.requirement()["queries"];
-  if (!list.is_array()) list = Json::array();
+  calls_->calls = provider_.estimator_calls();
+  std::vector<QueryRecord>& list = records_->list;
   auto it = index_.find(key);
   if (it == index_.end()) {
-    Json rec = query_to_json(query);
-    rec["source"] = source;
-    rec["asked_by"] = asked_by;
-    rec["explanation_only"] = explanation_only;
-    rec["uses"] = 1;
     index_.emplace(key, list.size());
-    list.push_back(std::move(rec));
+    list.push_back(QueryRecord{query, std::move(source), asked_by, explanation_only, 1});
     bool mixed = false;
     if (query.tensor_split) gguf::normalise_tensor_split(*query.tensor_split, &mixed);
     if (mixed)
@@ -48,8 +64,7 @@ const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string&
                    "a tensor split mixing values below and at/above 1 MiB was converted to MiB as a whole: the small "
                    "values became 0");
   } else {
-    Json& rec = list[it->second];
-    rec["uses"] = rec["uses"].get<long long>() + 1;
+    ++list[it->second].uses;
   }
   return e;
 }

@@ -4,12 +4,37 @@
 // explanation-only query may be missing (explorer rule: its numbers are then omitted).
 #pragma once
 
-#include <map>
+#include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "fit/gguf/estimate_provider.h"
 
 namespace placement::gguf_fit {
+
+// requirement.queries, typed until the trace is read (a search at a thousand workers asks a few
+// thousand queries; updating a JSON record per ask cost more than the lookups).
+struct QueryRecord {
+  gguf::Query query;
+  std::string source;
+  std::string asked_by;
+  bool explanation_only = false;
+  long long uses = 1;
+};
+
+class QueryRecords final : public DeferredList {
+ public:
+  std::vector<QueryRecord> list;
+  Json to_json() const override;
+};
+
+// requirement.estimator_calls as of the last query.
+class EstimatorCallCount final : public DeferredList {
+ public:
+  long long calls = 0;
+  Json to_json() const override { return calls; }
+};
 
 class QueryLog {
  public:
@@ -28,7 +53,9 @@ class QueryLog {
   GgufEstimateProvider& provider_;
   const Scenario& scenario_;
   Trace& trace_;
-  std::map<std::string, std::size_t> index_;  // query key → position in requirement.queries
+  std::shared_ptr<QueryRecords> records_ = std::make_shared<QueryRecords>();
+  std::shared_ptr<EstimatorCallCount> calls_ = std::make_shared<EstimatorCallCount>();
+  std::unordered_map<std::string, std::size_t> index_;  // query key → position in records_ (looked up only)
 };
 
 // Query JSON as the trace shows it.

@@ -9,6 +9,10 @@ Json count_shortfall(const std::string& dim, long long need, long long have) {
   return Json{{"dim", dim}, {"need", need}, {"have", have}, {"short", need > have ? need - have : 0}, {"freeable", false}};
 }
 
+Shortfall count_short(const char* dim, long long need, long long have) {
+  return Shortfall{dim, std::nullopt, need, have, need > have ? need - have : 0, false};
+}
+
 Bytes gpu_capacity(const WorkerView& view, int index) {
   Bytes total = 0;
   for (const GpuDevice& g : view.worker.gpus)
@@ -50,6 +54,31 @@ Json rejection(Json subject, const std::string& code, Json shortfalls, Json data
   r["shortfalls"] = std::move(shortfalls);
   if (!data.empty()) r["data"] = std::move(data);
   return r;
+}
+
+Json GgufRejection::to_json() const {
+  Json s = object_with_room(4);
+  s["worker_id"] = worker_id;
+  s["worker_name"] = worker_name;
+  Json indexes = Json::array();
+  for (int index : gpu_indexes) indexes.push_back(index);
+  s["gpu_indexes"] = std::move(indexes);
+  if (!rpc.empty()) s["rpc"] = rpc;
+  Json shorts = Json::array();
+  for (const Shortfall& sf : shortfalls) shorts.push_back(sf.to_json());
+  Json r = object_with_room(4);
+  r["subject"] = std::move(s);
+  r["code"] = code;
+  r["shortfalls"] = std::move(shorts);
+  if (!data.empty()) r["data"] = data;
+  return r;
+}
+
+Json GgufRejectionList::to_json() const {
+  Json out = Json::array();
+  out.get_ref<Json::array_t&>().reserve(list.size());
+  for (const GgufRejection& r : list) out.push_back(r.to_json());
+  return out;
 }
 
 namespace {
@@ -108,6 +137,12 @@ Json CombinationRejections::to_json() const {
 
 StrategyRecord::StrategyRecord(Trace& trace, Strategy strategy) : trace_(trace), strategy_(strategy) {}
 
+void StrategyRecord::reject(const WorkerView& view, GpuIndexList gpu_indexes, const char* code, ShortfallList shortfalls,
+                            Json data, std::vector<std::string> rpc) {
+  rejections_->list.push_back(GgufRejection{view.worker.id, view.worker.name, std::move(gpu_indexes), std::move(rpc), code,
+                                            std::move(shortfalls), std::move(data)});
+}
+
 void StrategyRecord::skip(const std::string& code, Json data) { skip_ = Json{{"code", code}, {"data", std::move(data)}}; }
 
 void StrategyRecord::not_examined(const std::string& rule, Json what) {
@@ -138,7 +173,8 @@ void StrategyRecord::finish(const std::string& status, std::size_t candidates_fo
   rec["candidates_found"] = candidates_found;
   rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
   // finish() is the record's last act: its parts move into the trace instead of being copied.
-  rec["rejections"] = Json(std::move(rejections_));
+  const bool defer_rejections = !rejections_->list.empty();
+  rec["rejections"] = defer_rejections ? Json(nullptr) : Json::array();  // the slot, filled when the trace is read
   if (combination_rejections_.total() > 0) rec["combination_rejections"] = combination_rejections_.to_json();
   rec["not_examined"] = Json(std::move(not_examined_));
   rec["caps"] = Json(caps_);
@@ -147,6 +183,7 @@ void StrategyRecord::finish(const std::string& status, std::size_t candidates_fo
   Json& out = trace_.add_strategy("gguf", id(), status);
   out.get_ref<Json::object_t&>().reserve(out.size() + rec.size());
   for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = std::move(it.value());
+  if (defer_rejections) trace_.defer_in_newest("strategies", "rejections", rejections_);
 }
 
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {

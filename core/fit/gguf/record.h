@@ -5,16 +5,19 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "fit/common/rejections.h"
 #include "fit/common/shortfall.h"
 #include "fit/gguf/run.h"
 
 namespace placement::gguf_fit {
 
 Json count_shortfall(const std::string& dim, long long need, long long have);  // layer counts, not bytes
+Shortfall count_short(const char* dim, long long need, long long have);            // the same, typed
 
 // Capacities for `freeable`.
 Bytes gpu_capacity(const WorkerView& view, int index);
@@ -22,6 +25,26 @@ Bytes ram_capacity(const WorkerView& view);
 
 Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc = {});
 Json rejection(Json subject, const std::string& code, Json shortfalls = Json::array(), Json data = Json::object());
+
+// One §6.4 rejection of a GGUF strategy, typed until the trace is read: a strategy at a thousand
+// workers rejects thousands of GPUs, and building each as JSON cost a tenth of the decision in
+// WASM. to_json() writes what rejection(subject(...)) writes: `rpc` and `data` only when present.
+struct GgufRejection {
+  std::int64_t worker_id = 0;
+  std::string worker_name;
+  GpuIndexList gpu_indexes;
+  std::vector<std::string> rpc;
+  const char* code = "";  // a string literal
+  ShortfallList shortfalls;
+  Json data;  // null or {} = absent
+  Json to_json() const;
+};
+
+class GgufRejectionList final : public DeferredList {
+ public:
+  std::vector<GgufRejection> list;
+  Json to_json() const override;
+};
 
 class CombinationRejections {
  public:
@@ -69,7 +92,11 @@ class StrategyRecord {
   void examined_combination() { ++combinations_; }
   void examined_query() { ++queries_; }
 
-  void reject(Json rejection) { rejections_.push_back(std::move(rejection)); }
+  // A worker (no GPU indexes) or its GPUs rejected; `rpc` names the subject's RPC servers.
+  // (`shortfalls` has no default: GCC 12 crashes instantiating SmallList's constructor in a
+  // default argument here.)
+  void reject(const WorkerView& view, GpuIndexList gpu_indexes, const char* code, ShortfallList shortfalls,
+              Json data = nullptr, std::vector<std::string> rpc = {});
   CombinationRejections& combinations() { return combination_rejections_; }
   void not_examined(const std::string& rule, Json what);
   void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
@@ -79,15 +106,15 @@ class StrategyRecord {
   // Writes the record into trace.strategies.
   void finish(const std::string& status, std::size_t candidates_found);
 
-  std::uint64_t rejected_count() const { return rejections_.size() + combination_rejections_.total(); }
-  const std::vector<Json>& rejections() const { return rejections_; }
+  std::uint64_t rejected_count() const { return rejections_->list.size() + combination_rejections_.total(); }
+  const std::vector<GgufRejection>& rejections() const { return rejections_->list; }
 
  private:
   Trace& trace_;
   Strategy strategy_;
   std::optional<Json> skip_;
   std::uint64_t workers_ = 0, gpus_ = 0, combinations_ = 0, queries_ = 0;
-  std::vector<Json> rejections_;
+  std::shared_ptr<GgufRejectionList> rejections_ = std::make_shared<GgufRejectionList>();
   CombinationRejections combination_rejections_;
   std::vector<Json> not_examined_;
   std::vector<Json> caps_;

@@ -13,9 +13,9 @@ const std::vector<std::string>* Selection::ids_of(const std::string& worker_name
 }
 
 std::optional<std::size_t> Setup::worker_named(const std::string& name) const {
-  for (std::size_t i = 0; i < workers.size(); ++i)
-    if (workers[i].worker.name == name) return i;
-  return std::nullopt;
+  auto it = position_by_name.find(name);
+  if (it == position_by_name.end()) return std::nullopt;
+  return it->second;
 }
 
 const char* strategy_id(Strategy s) {

@@ -4,6 +4,7 @@
 // steer the strategies. Built once (setup.cpp), read by every strategy.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -78,6 +79,9 @@ struct Setup {
   Selection selection;
   std::size_t max_rpc = 8;
 
+  // Worker position by name (unique in a scenario): strategies look up the worker of every
+  // candidate they drop.
+  std::map<std::string, std::size_t, std::less<>> position_by_name;
   std::optional<std::size_t> worker_named(const std::string& name) const;
 };
 

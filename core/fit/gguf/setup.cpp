@@ -1,6 +1,7 @@
 #include "fit/gguf/setup.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -71,6 +72,7 @@ void build_workers(const FitContext& ctx, Setup& s) {
       throw ReferenceError("fit", "a unified-memory worker has GPUs but no GPU index 0", Json{{"worker", w->name}});
     v.vram_sum = v.alloc.vram_total();
     s.gpu_count += v.worker.gpus.size();
+    s.position_by_name.emplace(v.worker.name, s.workers.size());
     s.workers.push_back(std::move(v));
   }
   for (std::size_t i = 0; i < s.workers.size(); ++i) {
@@ -89,12 +91,26 @@ void build_workers(const FitContext& ctx, Setup& s) {
                    [&](std::size_t a, std::size_t b) { return s.workers[a].vram_sum > s.workers[b].vram_sum; });
 }
 
-Json worker_walk_json(const Setup& s) {
-  Json gpus = Json::array();
-  for (const GpuEntry& g : s.gpus_alloc)
-    gpus.push_back(Json{{"worker_name", s.workers[g.worker].worker.name}, {"gpu_index", g.index}, {"alloc", g.alloc}});
-  return gpus;
-}
+// requirement.allocatable_gpus: the GPU walk, one entry per GPU of the cluster, rendered when the
+// trace is read (the setup, whose workers it names, is gone by then: it keeps the names).
+class WorkerWalkList final : public DeferredList {
+ public:
+  explicit WorkerWalkList(const Setup& s) : gpus_(s.gpus_alloc) {
+    names_.reserve(s.workers.size());
+    for (const WorkerView& w : s.workers) names_.push_back(w.worker.name);
+  }
+  Json to_json() const override {
+    Json gpus = Json::array();
+    gpus.get_ref<Json::array_t&>().reserve(gpus_.size());
+    for (const GpuEntry& g : gpus_)
+      gpus.push_back(Json{{"worker_name", names_[g.worker]}, {"gpu_index", g.index}, {"alloc", g.alloc}});
+    return gpus;
+  }
+
+ private:
+  std::vector<std::string> names_;  // by worker position
+  std::vector<GpuEntry> gpus_;
+};
 
 void record_requirement(FitContext& ctx, const Setup& s) {
   Json& r = ctx.trace.requirement();
@@ -112,7 +128,8 @@ void record_requirement(FitContext& ctx, const Setup& s) {
   r["tensor_split"] = s.tensor_split ? Json(s.tensor_split->text) : Json(nullptr);
   r["selected_gpu_ids"] = s.selection.active ? Json(s.selection.sorted_ids) : Json(nullptr);
   r["max_rpc_servers"] = s.max_rpc;
-  r["allocatable_gpus"] = worker_walk_json(s);
+  r["allocatable_gpus"] = nullptr;  // the slot
+  ctx.trace.defer("/requirement/allocatable_gpus", std::make_shared<WorkerWalkList>(s));
   ctx.trace.quirk("Q10", "gguf.requirement",
                   "total_layers (" + std::to_string(s.total_layers) + ") counts the output layer as one more layer");
 }

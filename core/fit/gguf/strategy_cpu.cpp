@@ -17,7 +17,7 @@ std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecord& rec) {
     rec.examined_worker();
     const Bytes ram = s.cpu_ram.on(w.uma);
     if (ram > w.alloc.ram) {
-      rec.reject(rejection(subject(w, {}), "ram", Json::array({shortfall("ram", ram, w.alloc.ram, ram_capacity(w))})));
+      rec.reject(w, {}, "ram", {make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w))});
       for (std::size_t j = i + 1; j < by_ram.size(); ++j) rec.not_examined("walk_stopped", subject(s.workers[by_ram[j]], {}));
       break;
     }

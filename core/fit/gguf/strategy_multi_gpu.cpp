@@ -12,10 +12,11 @@ namespace placement::gguf_fit {
 
 namespace {
 
-std::string values_key(const std::vector<GpuPick>& picks) {
-  std::string key;
-  for (const GpuPick& p : picks) key += std::to_string(p.alloc) + "|";
-  return key;
+std::vector<Bytes> values_of(const std::vector<GpuPick>& picks) {
+  std::vector<Bytes> values;
+  values.reserve(picks.size());
+  for (const GpuPick& p : picks) values.push_back(p.alloc);
+  return values;
 }
 
 std::vector<int> indexes_of(const std::vector<GpuPick>& picks) {
@@ -26,7 +27,7 @@ std::vector<int> indexes_of(const std::vector<GpuPick>& picks) {
 
 // Value tuple → the GPUs its estimate was first asked for. Equal values make an equal query, so
 // the reuse only shows as Q23 (estimates are not held across queries, see estimate_provider.h).
-using EstimateCache = std::map<std::string, std::vector<int>>;
+using EstimateCache = std::map<std::vector<Bytes>, std::vector<int>>;
 
 // One combination; returns the candidate, or records why not.
 std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, const WorkerView& w,
@@ -50,7 +51,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
     return std::nullopt;
   }
   // GPUStack reuses an estimate for an equal value tuple within one GPU count (Q23).
-  const std::string key = values_key(picks);
+  std::vector<Bytes> key = values_of(picks);
   const gguf::Estimate* estimate = nullptr;
   auto hit = cache.find(key);
   gguf::Query query;
@@ -61,7 +62,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
     if (hit->second != indexes) rec.quirk("Q23", "an estimate was reused for other GPUs with the same allocatable values");
   } else {
     rec.examined_query();
-    cache.emplace(key, indexes);
+    cache.emplace(std::move(key), indexes);
   }
   if (estimate->items.empty()) throw InputError("/estimates", "the estimate for " + describe_gguf_query(query) + " has no items");
   const gguf::EstimateItem& item = estimate->items.back();
@@ -115,12 +116,11 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecord& rec, const Worke
   rec.examined_worker();
   const std::size_t gpus = w.alloc.vram.size();
   if (gpus < 2) {
-    rec.reject(rejection(subject(w, {}), "gpu_count", Json::array(), Json{{"gpus", gpus}, {"need", 2}}));
+    rec.reject(w, {}, "gpu_count", {}, Json{{"gpus", gpus}, {"need", 2}});
     return out;
   }
   if (w.alloc.ram < s.full_ram.on(w.uma)) {
-    rec.reject(rejection(subject(w, {}), "ram",
-                         Json::array({shortfall("ram", s.full_ram.on(w.uma), w.alloc.ram, ram_capacity(w))})));
+    rec.reject(w, {}, "ram", {make_shortfall("ram", s.full_ram.on(w.uma), w.alloc.ram, ram_capacity(w))});
     return out;
   }
   const std::size_t begin = static_cast<std::size_t>(std::max(2, s.approx_gpus));
@@ -198,8 +198,8 @@ std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecord& rec) {
       if (c.gpu_indexes->size() == fewest) {
         out.push_back(std::move(c));
       } else {
-        rec.reject(rejection(subject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes), "gpu_count", Json::array(),
-                             Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}}));
+        rec.reject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes, "gpu_count",
+                   {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
       }
     }
   }

@@ -19,13 +19,13 @@ bool ngl_given(const Setup& s) { return s.ngl && *s.ngl != 0; }
 bool worker_can_start(StrategyRecord& rec, const Setup& s, const WorkerView& w, Bytes v) {
   const Bytes layer = s.layer_vram.on(w.uma);
   if (w.vram_sum < layer) {
-    rec.reject(rejection(subject(w, {}), "one_layer", Json::array({shortfall("one_layer", layer, w.vram_sum, w.vram_sum)})));
+    rec.reject(w, {}, "one_layer", {make_shortfall("one_layer", layer, w.vram_sum, w.vram_sum)});
     return false;
   }
   if (w.vram_sum < v) {
     Bytes capacity = 0;
     for (const auto& [index, alloc] : w.alloc.vram) capacity += gpu_capacity(w, index);
-    rec.reject(rejection(subject(w, {}), "vram_total", Json::array({shortfall("vram_total", v, w.vram_sum, capacity)})));
+    rec.reject(w, {}, "vram_total", {make_shortfall("vram_total", v, w.vram_sum, capacity)});
     return false;
   }
   return true;
@@ -49,13 +49,13 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
   const auto [v, r] = claim_at_layers(s, best, w.uma);
   if (!worker_can_start(rec, s, w, v)) return std::nullopt;
   if (w.uma && w.alloc.ram < v + r) {
-    rec.reject(rejection(subject(w, {}), "unified_memory", Json::array({shortfall("unified_memory", v + r, w.alloc.ram, ram_capacity(w))})));
+    rec.reject(w, {}, "unified_memory", {make_shortfall("unified_memory", v + r, w.alloc.ram, ram_capacity(w))});
     return std::nullopt;
   }
   const auto gpus = by_alloc_desc(w);
   if (ngl_given(s)) {
     if (w.alloc.ram < r) {
-      rec.reject(rejection(subject(w, {}), "ram", Json::array({shortfall("ram", r, w.alloc.ram, ram_capacity(w))})));
+      rec.reject(w, {}, "ram", {make_shortfall("ram", r, w.alloc.ram, ram_capacity(w))});
       return std::nullopt;
     }
     // Only the largest GPU is tried, and it must exceed the claim strictly (Q20).
@@ -64,8 +64,8 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
     const auto& [index, alloc] = gpus.front();
     if (alloc > v) return make_candidate(s, w, best, r, VramMap{{index, v}}, std::vector<int>{index});
     if (alloc == v) rec.quirk("Q20", "the largest GPU's allocatable VRAM equals the -ngl claim and was refused (strict comparison)");
-    rec.reject(rejection(subject(w, {index}), "vram", Json::array({shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}),
-                         Json{{"strict", true}}));
+    rec.reject(w, {index}, "vram",
+               {make_shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}, Json{{"strict", true}});
     for (std::size_t i = 1; i < gpus.size(); ++i) rec.not_examined("walk_stopped", subject(w, {gpus[i].first}));
     return std::nullopt;
   }
@@ -89,7 +89,7 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
     if (selected_index && *selected_index != std::to_string(index)) continue;
     rec.examined_gpus();
     if (alloc < layer) {
-      rec.reject(rejection(subject(w, {index}), "one_layer", Json::array({shortfall("one_layer", layer, alloc, gpu_capacity(w, index), index)})));
+      rec.reject(w, {index}, "one_layer", {make_shortfall("one_layer", layer, alloc, gpu_capacity(w, index), index)});
       continue;
     }
     const int i = layer_search(arr, alloc);
@@ -99,8 +99,8 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
     };
     if (i == -1) {
       const Bytes need = arr.empty() ? 0 : arr.front();
-      rec.reject(rejection(subject(w, {index}), "vram", Json::array({shortfall("vram", need, alloc, gpu_capacity(w, index), index)}),
-                           Json{{"layers_from", best}}));
+      rec.reject(w, {index}, "vram",
+                 {make_shortfall("vram", need, alloc, gpu_capacity(w, index), index)}, Json{{"layers_from", best}});
       stop_rest("walk_stopped");
       return std::nullopt;
     }
@@ -108,15 +108,14 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
     const Bytes ram = figure(item.ram).on(w.uma);
     const bool ram_short = w.uma ? ram > w.alloc.ram - arr[static_cast<std::size_t>(i)] : ram > w.alloc.ram;
     if (ram_short) {
-      Json sf = w.uma ? shortfall("unified_memory", ram + arr[static_cast<std::size_t>(i)], w.alloc.ram, ram_capacity(w))
-                      : shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
-      rec.reject(rejection(subject(w, {index}), w.uma ? "unified_memory" : "ram", Json::array({sf}),
-                           Json{{"offload_layers", item.offload_layers}}));
+      Shortfall sf = w.uma ? make_shortfall("unified_memory", ram + arr[static_cast<std::size_t>(i)], w.alloc.ram, ram_capacity(w))
+                           : make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
+      rec.reject(w, {index}, w.uma ? "unified_memory" : "ram", {sf}, Json{{"offload_layers", item.offload_layers}});
       continue;
     }
     if (item.offload_layers >= best)
       return make_candidate(s, w, item.offload_layers, ram, VramMap{{index, arr[static_cast<std::size_t>(i)]}}, std::vector<int>{index});
-    rec.reject(rejection(subject(w, {index}), "below_best", Json::array({count_shortfall("layers", best, item.offload_layers)})));
+    rec.reject(w, {index}, "below_best", {count_short("layers", best, item.offload_layers)});
     stop_rest("below_best");
     return std::nullopt;
   }
@@ -266,9 +265,9 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecord& rec, const Worker
     if (*c.claim.offload_layers == most && c.gpu_indexes->size() == fewest) {
       out.push_back(std::move(c));
     } else if (*c.claim.offload_layers != most) {
-      rec.reject(rejection(subject(w, *c.gpu_indexes), "layers", Json::array({count_shortfall("layers", most, *c.claim.offload_layers)})));
+      rec.reject(w, *c.gpu_indexes, "layers", {count_short("layers", most, *c.claim.offload_layers)});
     } else {
-      rec.reject(rejection(subject(w, *c.gpu_indexes), "gpu_count", Json::array(), Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}}));
+      rec.reject(w, *c.gpu_indexes, "gpu_count", {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
     }
   }
   return out;
@@ -328,7 +327,7 @@ std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecord& rec) {
       for (auto& c : found) kept.push_back(std::move(c));
     } else {
       for (const auto& c : found)
-        rec.reject(rejection(subject(w, *c.gpu_indexes), "below_best", Json::array({count_shortfall("layers", best, most)})));
+        rec.reject(w, *c.gpu_indexes, "below_best", {count_short("layers", best, most)});
     }
   }
   std::vector<Candidate> out;
@@ -336,8 +335,8 @@ std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecord& rec) {
     if (*c.claim.offload_layers == best) {
       out.push_back(std::move(c));
     } else {
-      rec.reject(rejection(subject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes), "layers",
-                           Json::array({count_shortfall("layers", best, *c.claim.offload_layers)})));
+      rec.reject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes, "layers",
+                 {count_short("layers", best, *c.claim.offload_layers)});
     }
   }
   if (out.empty() && ngl_given(s) && !s.by_vram.empty()) explain_ngl(run, s.workers[s.by_vram.front()]);

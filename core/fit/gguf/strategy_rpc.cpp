@@ -55,9 +55,8 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecord& rec) {
   if (!main) {
     run.events.add(Level::info, action, "rpc_main_missing", kInsufficientSelected, Json{{"layer_vram", s.layer_vram.nonuma}});
     for (const WorkerEntry& e : s.workers_alloc)
-      rec.reject(rejection(subject(s.workers[e.worker], {}), "one_layer",
-                           Json::array({shortfall("one_layer", s.layer_vram.on(s.workers[e.worker].uma), e.vram,
-                                                  e.vram)})));
+      rec.reject(s.workers[e.worker], {}, "one_layer",
+                 {make_shortfall("one_layer", s.layer_vram.on(s.workers[e.worker].uma), e.vram, e.vram)});
     return std::nullopt;
   }
   RpcPlan plan;
@@ -70,9 +69,8 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecord& rec) {
     if (g.alloc >= need) {
       plan.pool.push_back(g);
     } else {
-      rec.reject(rejection(subject(w, {g.index}), "one_layer",
-                           Json::array({shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}),
-                           Json{{"role", "rpc_server"}}));
+      rec.reject(w, {g.index}, "one_layer",
+                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, Json{{"role", "rpc_server"}});
     }
   }
   if (plan.pool.empty()) {
@@ -129,9 +127,8 @@ std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecord& rec) {
     if (g.alloc < need) {
       run.events.add(Level::error, action, "rpc_selected_gpu_too_small", kInsufficientSelected,
                      Json{{"rpc_layer_vram", need}, {"gpu", w.worker.name + ":" + std::to_string(g.alloc)}});
-      rec.reject(rejection(subject(w, {g.index}), "one_layer",
-                           Json::array({shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}),
-                           Json{{"role", "rpc_server"}}));
+      rec.reject(w, {g.index}, "one_layer",
+                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, Json{{"role", "rpc_server"}});
       return std::nullopt;
     }
     plan.pool.push_back(g);
@@ -166,7 +163,7 @@ Window layer_window(const Setup& s, const Model& m, Bytes sum, long long best, b
 }
 
 // (main Σ, RPC allocs) → the query whose estimate GPUStack reuses for that tuple.
-using EstimateCache = std::map<std::string, gguf::Query>;
+using EstimateCache = std::map<std::vector<Bytes>, gguf::Query>;
 
 class CombinationSearch {
  public:
@@ -182,11 +179,13 @@ class CombinationSearch {
     gguf::Query query;
     query.tensor_split.emplace();
     query.rpc.emplace();
-    std::string key = std::to_string(plan_.main_sum);
+    std::vector<Bytes> key;
+    key.reserve(k + 1);
+    key.push_back(plan_.main_sum);
     for (std::size_t j = 0; j < k; ++j) {
       query.rpc->push_back(s_.workers[rpc[j]->worker].worker.name + ":" + std::to_string(50052 + j + 1));
       query.tensor_split->push_back(static_cast<double>(rpc[j]->alloc));
-      key += "|" + std::to_string(rpc[j]->alloc);
+      key.push_back(rpc[j]->alloc);
     }
     for (const GpuEntry& g : plan_.main_gpus) query.tensor_split->push_back(static_cast<double>(g.alloc));
 
@@ -202,7 +201,7 @@ class CombinationSearch {
     } else {
       estimate = &run_.queries.require(query, rec_.id());
       rec_.examined_query();
-      cache_.emplace(key, query);
+      cache_.emplace(std::move(key), query);
     }
 
     const WorkerView& main = s_.workers[plan_.main];
@@ -375,7 +374,8 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecord& rec) {
         best = layers;
         kept.push_back(std::move(*c));
       } else {
-        rec.reject(rejection(subject(main, *c->gpu_indexes, search.rpc_names(rpc)), "below_best", Json::array({count_shortfall("layers", best, layers)})));
+        rec.reject(main, *c->gpu_indexes, "below_best",
+                   {count_short("layers", best, layers)}, nullptr, search.rpc_names(rpc));
       }
     };
     if (plan->fixed) {
@@ -402,8 +402,8 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecord& rec) {
     }
     std::vector<std::string> rpc;
     for (const auto& sub : c.subordinate_workers) rpc.push_back(sub.worker_name + ":" + std::to_string(sub.gpu_indexes->front()));
-    rec.reject(rejection(subject(main, *c.gpu_indexes, rpc), "layers",
-                         Json::array({count_shortfall("layers", need_full ? s.total_layers : best, layers)})));
+    rec.reject(main, *c.gpu_indexes, "layers",
+               {count_short("layers", need_full ? s.total_layers : best, layers)}, nullptr, rpc);
   }
   return out;
 }

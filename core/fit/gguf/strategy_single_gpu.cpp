@@ -33,15 +33,14 @@ std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecord& rec) {
     const Bytes ram = s.full_ram.on(w.uma);
     rec.examined_gpus();
     if (vram > g.alloc) {
-      rec.reject(rejection(subject(w, {g.index}), "vram",
-                           Json::array({shortfall("vram", vram, g.alloc, gpu_capacity(w, g.index), g.index)})));
+      rec.reject(w, {g.index}, "vram", {make_shortfall("vram", vram, g.alloc, gpu_capacity(w, g.index), g.index)});
       continue;
     }
     const bool ram_short = w.uma ? ram > w.alloc.ram - vram : ram > w.alloc.ram;
     if (ram_short) {
-      Json sf = w.uma ? shortfall("unified_memory", ram + vram, w.alloc.ram, ram_capacity(w))
-                      : shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
-      rec.reject(rejection(subject(w, {g.index}), w.uma ? "unified_memory" : "ram", Json::array({sf})));
+      Shortfall sf = w.uma ? make_shortfall("unified_memory", ram + vram, w.alloc.ram, ram_capacity(w))
+                           : make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
+      rec.reject(w, {g.index}, w.uma ? "unified_memory" : "ram", {sf});
       // GPUs further down the walk have less VRAM, so GPUStack stops here even though their
       // workers may have the RAM.
       for (std::size_t j = i + 1; j < s.gpus_alloc.size(); ++j) {

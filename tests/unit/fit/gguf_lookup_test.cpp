@@ -99,7 +99,7 @@ TEST_CASE("missing queries: bad input for fit queries, omitted for explanation-o
       CHECK(e.message().find("offload=partial, tensor_split=[16376, 0], rpc=[h:50053]") != std::string::npos);
     }
     CHECK(log.optional(missing, "explanation") == nullptr);
-    const Json& q = trace.requirement()["queries"];
+    const Json& q = trace.root()["requirement"]["queries"];
     REQUIRE(q.size() == 1);
     CHECK(q[0]["source"] == "missing");
     CHECK(q[0]["uses"] == 2);
@@ -127,4 +127,40 @@ TEST_CASE("missing queries: bad input for fit queries, omitted for explanation-o
     REQUIRE(trace.root()["quirks"].size() == 1);
     CHECK(trace.root()["quirks"][0]["id"] == "Q24");
   }
+}
+
+TEST_CASE("query log: requirement.queries and estimator_calls are filled in their slots when the trace is read") {
+  Json entries = Json::array({Json{{"offload", "full"}, {"estimate", items(1)}},
+                              Json{{"offload", "partial"}, {"estimate", items(2)}}});
+  Scenario sc = load_scenario(scenario_with(entries, false));
+  Trace trace;
+  Json& req = trace.requirement();
+  req["selector"] = "gguf";
+  req["queries"] = Json::array();
+  req["estimator_calls"] = 0;
+  req["after"] = true;  // a later key stays after the slots
+  auto provider = make_gguf_estimate_provider(sc, sc.model, trace);
+  gguf_fit::QueryLog log(*provider, sc, trace);
+  // (asked, by, explanation only): the first asker names the record; repeats only count.
+  struct Ask {
+    const char* offload;
+    const char* by;
+    bool explanation;
+  };
+  for (const Ask& a : std::vector<Ask>{{"full", "s1", false}, {"partial", "s4", false}, {"full", "s2", true}, {"full", "s3", false}}) {
+    if (a.explanation) CHECK(marker_of(log.optional(query(a.offload, std::nullopt, std::nullopt), a.by)) == 1);
+    else log.require(query(a.offload, std::nullopt, std::nullopt), a.by);
+  }
+  CHECK(log.distinct() == 2);
+  const Json& r = trace.root()["requirement"];
+  std::vector<std::string> keys;
+  for (auto it = r.begin(); it != r.end(); ++it) keys.push_back(it.key());
+  CHECK(keys == std::vector<std::string>{"selector", "queries", "estimator_calls", "after"});
+  REQUIRE(r["queries"].size() == 2);
+  CHECK(r["queries"][0] == Json{{"offload", "full"},  {"tensor_split", nullptr}, {"normalised_split", nullptr}, {"rpc", nullptr},
+                                {"source", "recorded"}, {"asked_by", "s1"},      {"explanation_only", false},  {"uses", 3}});
+  CHECK(r["queries"][1]["offload"] == "partial");
+  CHECK(r["queries"][1]["asked_by"] == "s4");
+  CHECK(r["queries"][1]["uses"] == 1);
+  CHECK(r["estimator_calls"] == 0);  // every answer was recorded
 }
