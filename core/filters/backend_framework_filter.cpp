@@ -133,11 +133,21 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   const auto& pinned = model.backend_version;
   Json removed = Json::array();
   std::vector<std::pair<Condition, std::shared_ptr<const Json>>> data_of_match;
+  // A cluster has few distinct conditions: each is looked up in the catalogue once (the first
+  // 32; past them, every worker with another condition is looked up, never a longer scan).
+  std::vector<std::pair<Condition, bool>> verdicts;
+  auto supported_once = [&](const Condition& c) {
+    for (const auto& [seen, verdict] : verdicts)
+      if (seen == c) return verdict;
+    const bool verdict = supported(cat, backend, c, pinned);
+    if (verdicts.size() < 32) verdicts.emplace_back(c, verdict);
+    return verdict;
+  };
   for (const Worker* w : workers) {
     Json reasons = Json::array();
     std::optional<Condition> match;
     for (const Condition& c : conditions_of(*w, model)) {
-      if (supported(cat, backend, c, pinned)) {
+      if (supported_once(c)) {
         match = c;
         break;
       }

@@ -47,10 +47,12 @@ const std::vector<RunnerLine>& runner_lines() {
   return lines;
 }
 
-std::string lower(const std::string& s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+// `name` lowercased equals `service` (a lowercase literal); compared in place, no copy per worker.
+bool same_service(const std::string& name, const char* service) {
+  std::size_t i = 0;
+  for (; i < name.size(); ++i)
+    if (service[i] == '\0' || static_cast<char>(std::tolower(static_cast<unsigned char>(name[i]))) != service[i]) return false;
+  return service[i] == '\0';
 }
 
 // GPUStack runtime's Ascend SoC version numbers (its `_soc_name_version_mapping`); the variant
@@ -72,16 +74,14 @@ constexpr std::array<SocVersion, 28> kSocVersions = {{
 }  // namespace
 
 bool builtin_catalogue_knows(const std::string& backend) {
-  const std::string service = lower(backend);
   const auto& lines = runner_lines();
-  return std::any_of(lines.begin(), lines.end(), [&](const RunnerLine& l) { return service == l.service; });
+  return std::any_of(lines.begin(), lines.end(), [&](const RunnerLine& l) { return same_service(backend, l.service); });
 }
 
 bool builtin_catalogue_supports(const std::string& backend, const std::string& accelerator,
                                 const std::optional<std::string>& variant) {
-  const std::string service = lower(backend);
   for (const RunnerLine& line : runner_lines()) {
-    if (service != line.service || accelerator != line.accelerator) continue;
+    if (!same_service(backend, line.service) || accelerator != line.accelerator) continue;
     if (!variant || line.variants.empty()) return true;
     for (const char* v : line.variants)
       if (*variant == v) return true;
@@ -92,7 +92,10 @@ bool builtin_catalogue_supports(const std::string& backend, const std::string& a
 std::optional<std::string> ascend_cann_variant(const std::string& soc_name) {
   int version = -1;
   for (const SocVersion& s : kSocVersions)
-    if (soc_name == s.name) version = s.version;
+    if (soc_name == s.name) {
+      version = s.version;
+      break;  // names are distinct
+    }
   if (version <= 0) return std::nullopt;
   if (version < 200) return std::string("910");
   if (version < 220) return std::string("310p");

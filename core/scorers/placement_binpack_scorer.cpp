@@ -222,7 +222,7 @@ double PlacementBinpackScorer::score_with_subordinates(const Worker& worker, con
   if (subordinates.size() >= 2) {
     rec.q5 = true;
     if (trace_)
-      trace_->quirk("Q5", std::string("binpack ") + scale_type_name(scale_),
+      trace_->quirk("Q5", scale_ == ScaleType::up ? "binpack scale_up" : "binpack scale_down",
                     "the sum of the subordinate scores was multiplied by their count");
   }
   rec.scored = true;

@@ -56,11 +56,12 @@ Json* Trace::find_strategy(const std::string& strategy) {
   return nullptr;
 }
 
-void Trace::quirk(const std::string& id, const std::string& where, const std::string& effect) {
+void Trace::quirk(std::string_view id, std::string_view where, std::string_view effect) {
   // One marker per (id, where): the same quirk firing on many GPUs is one fact.
-  for (const auto& q : root_["quirks"])
-    if (q["id"] == id && q["where"] == where) return;
-  root_["quirks"].push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+  Json& quirks = root_["quirks"];
+  for (const auto& q : quirks)
+    if (q["id"].get_ref<const std::string&>() == id && q["where"].get_ref<const std::string&>() == where) return;
+  quirks.push_back(Json{{"id", std::string(id)}, {"where", std::string(where)}, {"effect", std::string(effect)}});
 }
 
 void Trace::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {

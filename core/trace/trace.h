@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -69,7 +70,8 @@ class Trace {
   Json* find_strategy(const std::string& strategy);
 
   // A GPUStack quirk that decided something (§6.8).
-  void quirk(const std::string& id, const std::string& where, const std::string& effect);
+  // Views: scorers report a quirk per candidate, and a repeat must cost no string.
+  void quirk(std::string_view id, std::string_view where, std::string_view effect);
   // A bound that changed the search (§6.7).
   void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
   // GPUStack-equivalent explanation slot (§6.9): {source, key, values}.

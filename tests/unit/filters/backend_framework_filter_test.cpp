@@ -170,17 +170,43 @@ TEST_CASE("built-in catalogue table") {
       {"SGLang", "cann", std::string("910b"), true}, {"SGLang", "cann", std::string("310p"), false}, {"SGLang", "cann", std::nullopt, true},
       {"MindIE", "cann", std::string("a3"), true}, {"MindIE", "cuda", std::nullopt, false}, {"VoxBox", "cuda", std::nullopt, true},
       {"VoxBox", "rocm", std::nullopt, false},
+      // The backend is compared lowercased, whole: no prefix or extension of a service matches.
+      {"VLLM", "cuda", std::nullopt, true},      {"vllm", "cuda", std::nullopt, true},   {"vLL", "cuda", std::nullopt, false},
+      {"vLLMx", "cuda", std::nullopt, false},     {"", "cuda", std::nullopt, false},      {"SGLANG", "musa", std::nullopt, true},
   };
   for (const Row& row : rows) {
     INFO(row.backend << " " << row.accelerator << " " << row.variant.value_or("-"));
     CHECK(builtin_catalogue_supports(row.backend, row.accelerator, row.variant) == row.supported);
   }
   CHECK(builtin_catalogue_knows("vLLM"));
+  CHECK(builtin_catalogue_knows("MINDIE"));
   CHECK_FALSE(builtin_catalogue_knows("Custom"));
+  CHECK_FALSE(builtin_catalogue_knows("mindi"));
+  CHECK_FALSE(builtin_catalogue_knows("voxboxes"));
+  CHECK_FALSE(builtin_catalogue_knows(""));
   CHECK(ascend_cann_variant("Ascend910B3") == std::optional<std::string>("910b"));
   CHECK(ascend_cann_variant("Ascend910_9391") == std::optional<std::string>("a3"));
   CHECK(ascend_cann_variant("Ascend910A") == std::optional<std::string>("910"));
   CHECK(ascend_cann_variant("Ascend310B1") == std::optional<std::string>("310b"));
   CHECK(ascend_cann_variant("Ascend910_9579") == std::optional<std::string>("a5"));
   CHECK_FALSE(ascend_cann_variant("Ascend999").has_value());
+  CHECK(ascend_cann_variant("Ascend910B") == std::optional<std::string>("910"));  // not Ascend910B1's 910b
+  CHECK(ascend_cann_variant("Ascend910B4-1") == std::optional<std::string>("910b"));
+}
+
+TEST_CASE("backend framework filter: verdicts per condition, past the memo of the first 32 conditions too") {
+  // 80 workers, each with its own runtime version (80 distinct conditions); even positions hold a
+  // CUDA GPU (shipped for vLLM), odd ones an MPS GPU (not shipped): every verdict follows the type.
+  Json workers = Json::array();
+  for (int i = 0; i < 80; ++i)
+    workers.push_back(worker(i + 1, "w" + std::to_string(i), Json::object(),
+                             Json::array({gpu(i % 2 == 0 ? "cuda" : "mps", 0, Json{{"runtime_version", "12." + std::to_string(i)}})})));
+  FilterRun run = run_filters(workers, custom_model(Json{{"backend", "vLLM"}}));
+  for (int i = 0; i < 80; ++i) {
+    CAPTURE(i);
+    const Json& e = run.worker_entry("backend_framework", "w" + std::to_string(i));
+    CHECK(e["pass"] == (i % 2 == 0));
+    if (i % 2 == 0) CHECK(e["data"]["condition"]["runtime"] == "12." + std::to_string(i));
+  }
+  CHECK(run.kept.size() == 40);
 }
