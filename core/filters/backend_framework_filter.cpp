@@ -132,23 +132,31 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
 
   const auto& pinned = model.backend_version;
   Json removed = Json::array();
-  std::vector<std::pair<Condition, std::shared_ptr<const Json>>> data_of_match;
-  // A cluster has few distinct conditions: each is looked up in the catalogue once (the first
-  // 32; past them, every worker with another condition is looked up, never a longer scan).
-  std::vector<std::pair<Condition, bool>> verdicts;
-  auto supported_once = [&](const Condition& c) {
-    for (const auto& [seen, verdict] : verdicts)
-      if (seen == c) return verdict;
-    const bool verdict = supported(cat, backend, c, pinned);
-    if (verdicts.size() < 32) verdicts.emplace_back(c, verdict);
-    return verdict;
+  // A cluster has few distinct device conditions: each is looked up in the catalogue once, and the
+  // workers passing on it share their data (the first 32 conditions; past them every worker with
+  // another condition is looked up on its own, never a longer scan).
+  struct Seen {
+    Condition condition;
+    bool supported = false;
+    std::shared_ptr<const Json> data;  // built at the first worker passing on it
+  };
+  std::vector<Seen> seen;
+  seen.reserve(32);  // a match points into it
+  Seen unmemoised;
+  auto seen_of = [&](const Condition& c) -> Seen& {
+    for (Seen& s : seen)
+      if (s.condition == c) return s;
+    Seen fresh{c, supported(cat, backend, c, pinned), nullptr};
+    if (seen.size() < 32) return seen.emplace_back(std::move(fresh));
+    return unmemoised = std::move(fresh);
   };
   for (const Worker* w : workers) {
     Json reasons = Json::array();
-    std::optional<Condition> match;
+    Seen* match = nullptr;
     for (const Condition& c : conditions_of(*w, model)) {
-      if (supported_once(c)) {
-        match = c;
+      Seen& verdict = seen_of(c);
+      if (verdict.supported) {
+        match = &verdict;
         break;
       }
       Json reason = condition_json(c);
@@ -157,15 +165,9 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
       reasons.push_back(std::move(reason));
     }
     if (match) {
-      // Workers passing on the same condition share their data (device kinds are few).
-      std::shared_ptr<const Json> data;
-      for (const auto& [c, d] : data_of_match)
-        if (c == *match) data = d;
-      if (!data) {
-        data = std::make_shared<const Json>(Json{{"catalogue", cat.name}, {"condition", condition_json(*match)}});
-        if (data_of_match.size() < 16) data_of_match.emplace_back(*match, data);
-      }
-      record.pass(*w, kCodeSupported, std::move(data));
+      if (!match->data)
+        match->data = std::make_shared<const Json>(Json{{"catalogue", cat.name}, {"condition", condition_json(match->condition)}});
+      record.pass(*w, kCodeSupported, match->data);
       continue;
     }
     record.fail(*w, kCodeUnsupported, Json{{"catalogue", cat.name}, {"conditions", reasons}});

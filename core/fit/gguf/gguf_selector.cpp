@@ -64,9 +64,6 @@ FitResult select_gguf(FitContext& ctx) {
   if (!ctx.gguf_estimates) throw InputError("/estimates", "no GGUF estimate provider");
   Json& req = ctx.trace.requirement();
   req["selector"] = "gguf";
-  req["queries"] = Json::array();
-  req["estimator_calls"] = 0;  // built-in estimator runs (QueryLog keeps it current)
-
   QueryLog queries(*ctx.gguf_estimates, ctx.scenario, ctx.trace);
   EventLog events;
   Setup setup = build_setup(ctx, queries);

@@ -38,10 +38,11 @@ Json QueryRecords::to_json() const {
 
 QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace)
     : provider_(provider), scenario_(scenario), trace_(trace) {
-  // The slots keep the place the selector gave them (requirement.queries, then estimator_calls).
+  // The slots of requirement.queries and estimator_calls (built-in estimator runs), filled when the
+  // trace is read; a slot already there keeps its place.
   Json& req = trace_.requirement();
-  if (!req.contains("queries")) req["queries"] = nullptr;
-  if (!req.contains("estimator_calls")) req["estimator_calls"] = nullptr;
+  req["queries"] = nullptr;
+  req["estimator_calls"] = nullptr;
   calls_->calls = provider_.estimator_calls();
   trace_.defer("/requirement/queries", records_);
   trace_.defer("/requirement/estimator_calls", calls_);

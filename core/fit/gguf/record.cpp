@@ -5,10 +5,6 @@
 
 namespace placement::gguf_fit {
 
-Json count_shortfall(const std::string& dim, long long need, long long have) {
-  return Json{{"dim", dim}, {"need", need}, {"have", have}, {"short", need > have ? need - have : 0}, {"freeable", false}};
-}
-
 Shortfall count_short(const char* dim, long long need, long long have) {
   return Shortfall{dim, std::nullopt, need, have, need > have ? need - have : 0, false};
 }
@@ -36,15 +32,20 @@ Json object_with_room(std::size_t members) {
   return o;
 }
 
+// The §6.4 subject, for subject() and for typed rejections read later.
+Json subject_json(std::int64_t worker_id, const std::string& worker_name, Json gpu_indexes, const std::vector<std::string>& rpc) {
+  Json s = object_with_room(4);
+  s["worker_id"] = worker_id;
+  s["worker_name"] = worker_name;
+  s["gpu_indexes"] = std::move(gpu_indexes);
+  if (!rpc.empty()) s["rpc"] = rpc;
+  return s;
+}
+
 }  // namespace
 
 Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc) {
-  Json s = object_with_room(4);
-  s["worker_id"] = view.worker.id;
-  s["worker_name"] = view.worker.name;
-  s["gpu_indexes"] = gpu_indexes;
-  if (!rpc.empty()) s["rpc"] = rpc;
-  return s;
+  return subject_json(view.worker.id, view.worker.name, Json(gpu_indexes), rpc);
 }
 
 Json rejection(Json subject, const std::string& code, Json shortfalls, Json data) {
@@ -57,21 +58,12 @@ Json rejection(Json subject, const std::string& code, Json shortfalls, Json data
 }
 
 Json GgufRejection::to_json() const {
-  Json s = object_with_room(4);
-  s["worker_id"] = worker_id;
-  s["worker_name"] = worker_name;
   Json indexes = Json::array();
   for (int index : gpu_indexes) indexes.push_back(index);
-  s["gpu_indexes"] = std::move(indexes);
-  if (!rpc.empty()) s["rpc"] = rpc;
   Json shorts = Json::array();
   for (const Shortfall& sf : shortfalls) shorts.push_back(sf.to_json());
-  Json r = object_with_room(4);
-  r["subject"] = std::move(s);
-  r["code"] = code;
-  r["shortfalls"] = std::move(shorts);
-  if (!data.empty()) r["data"] = data;
-  return r;
+  return rejection(subject_json(worker_id, worker_name, std::move(indexes), rpc), code, std::move(shorts),
+                   data.is_null() ? Json::object() : data);
 }
 
 Json GgufRejectionList::to_json() const {

@@ -16,8 +16,7 @@
 
 namespace placement::gguf_fit {
 
-Json count_shortfall(const std::string& dim, long long need, long long have);  // layer counts, not bytes
-Shortfall count_short(const char* dim, long long need, long long have);            // the same, typed
+Shortfall count_short(const char* dim, long long need, long long have);  // layer counts, not bytes; never freeable
 
 // Capacities for `freeable`.
 Bytes gpu_capacity(const WorkerView& view, int index);
