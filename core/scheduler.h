@@ -1,4 +1,4 @@
-// The whole pipeline (scheduler.md §0): evaluation side effects → base filters → dispatch to one
+// The whole pipeline (scheduler-rules.md §0): evaluation side effects → base filters → dispatch to one
 // resource-fit selector → score chain → pick; and the scale-down ranking. Pure and deterministic.
 #pragma once
 

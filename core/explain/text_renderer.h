@@ -1,5 +1,5 @@
 // Turns a result and its trace into a readable, step-by-step explanation in our own words
-// (scheduler.md §6). Pure: returns text, prints nothing.
+// (scheduler-rules.md §6). Pure: returns text, prints nothing.
 #pragma once
 
 #include <string>

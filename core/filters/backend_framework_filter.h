@@ -1,4 +1,4 @@
-// F5 (scheduler.md §2): a worker stays when the model's (effective) backend can run on at least
+// F5 (scheduler-rules.md §2): a worker stays when the model's (effective) backend can run on at least
 // one of its devices. Skipped for the literal backend `Custom` (a user image has no runner).
 //
 // Which catalogue decides: the scenario's `inference_backends` entries named like the backend

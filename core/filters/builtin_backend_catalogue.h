@@ -1,4 +1,4 @@
-// The explorer's built-in runner catalogue (explorer rule, scheduler.md §2 F5): which accelerator
+// The explorer's built-in runner catalogue (explorer rule, scheduler-rules.md §2 F5): which accelerator
 // types GPUStack ships runner images for, per inference backend. GPUStack's backend filter asks
 // its runner catalogue the same question; the explorer uses this table when the scenario carries
 // no `inference_backends` entry for the backend. See docs/backend-catalogue.md for the table and

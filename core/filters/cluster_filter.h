@@ -1,4 +1,4 @@
-// F1 (scheduler.md §2): a worker stays only when its cluster equals the model's. A null cluster
+// F1 (scheduler-rules.md §2): a worker stays only when its cluster equals the model's. A null cluster
 // is compared as a value, so a model without a cluster keeps only workers without one (Q31).
 #pragma once
 

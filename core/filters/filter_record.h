@@ -1,5 +1,5 @@
 // The shared shape of one base filter: what it reads (FilterContext), what it writes (a filter
-// record of the trace, scheduler.md §6.2) and how the registry calls it. Every filter records
+// record of the trace, scheduler-rules.md §6.2) and how the registry calls it. Every filter records
 // every worker it was given, passing ones included, so an explanation can say why each worker
 // is still in the running or not.
 #pragma once

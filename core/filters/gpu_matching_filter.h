@@ -1,4 +1,4 @@
-// F2 (scheduler.md §2): with gpu_selector.gpu_ids, only the workers those ids name stay. The GPU
+// F2 (scheduler-rules.md §2): with gpu_selector.gpu_ids, only the workers those ids name stay. The GPU
 // part of each id is left to the selectors (they pick the selected GPUs themselves).
 #pragma once
 

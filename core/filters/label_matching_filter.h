@@ -1,4 +1,4 @@
-// F3 (scheduler.md §2): with a worker_selector (even `{}`), a worker stays only when every
+// F3 (scheduler-rules.md §2): with a worker_selector (even `{}`), a worker stays only when every
 // selector key is among its labels with an equal value.
 #pragma once
 

@@ -1,4 +1,4 @@
-// F6 (scheduler.md §2): a local-path model with selected GPUs runs only where its path exists.
+// F6 (scheduler-rules.md §2): a local-path model with selected GPUs runs only where its path exists.
 // GPUStack asks each worker; the explorer reads the worker's `local_paths` (explorer-only field).
 // A worker that reports nothing fails like one whose check failed: GPUStack counts both as missing.
 #pragma once

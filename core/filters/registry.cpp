@@ -1,4 +1,4 @@
-// The base filter chain in GPUStack's order (scheduler.md §2). Each filter gets the previous
+// The base filter chain in GPUStack's order (scheduler-rules.md §2). Each filter gets the previous
 // survivors; once one leaves nobody, the rest are recorded as not run.
 #include "filters/registry.h"
 

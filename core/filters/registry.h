@@ -1,4 +1,4 @@
-// The six base filters in GPUStack's order (scheduler.md §2): cluster, GPU matching, label
+// The six base filters in GPUStack's order (scheduler-rules.md §2): cluster, GPU matching, label
 // matching, status, backend framework, local path. Each records every input worker in a filter
 // record of the trace; once one leaves nobody the rest are `not_run`.
 #pragma once

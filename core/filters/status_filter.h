@@ -1,4 +1,4 @@
-// F4 (scheduler.md §2): only workers whose state is exactly `ready` stay. Unknown states are
+// F4 (scheduler-rules.md §2): only workers whose state is exactly `ready` stay. Unknown states are
 // kept verbatim by the loader and are simply not ready.
 #pragma once
 

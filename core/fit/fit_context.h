@@ -1,4 +1,4 @@
-// What every resource-fit selector receives and returns (scheduler.md §3).
+// What every resource-fit selector receives and returns (scheduler-rules.md §3).
 #pragma once
 
 #include <string>

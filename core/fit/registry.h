@@ -1,4 +1,4 @@
-// Dispatch to one resource-fit selector (scheduler.md §3.0), first match wins:
+// Dispatch to one resource-fit selector (scheduler-rules.md §3.0), first match wins:
 //   vGPU (gpu_type_selector set) → GGUF (any backend) → MindIE → vLLM (not omni) → SGLang → Custom.
 #pragma once
 

@@ -25,7 +25,7 @@
 // --no-… forms), --main-gpu, --batch-size, --ubatch-size, --cache-type-k/-v, --no-kv-offload,
 // --split-mode, --override-tensor, --gpu-layers-draft, rope / yarn, visual and image options.
 // -ngl/--gpu-layers and --tensor-split of the backend parameters are NOT passed: the selector
-// reads them itself and picks among the items (scheduler.md §3.2).
+// reads them itself and picks among the items (scheduler-rules.md §3.2).
 //
 // After the call, calculate_gguf_model_resource_claim applies clear_vram_claim to "disable"
 // answers: items with offloadLayers 0 get every vram zeroed (handleLayers 0), because llama-box

@@ -73,7 +73,7 @@ Json profile_to_json(const ModelProfile& p) {
   Json j{{"schema", kSchema}, {"architecture", p.architecture}, {"type", p.type}};
   if (!p.name.empty()) j["name"] = p.name;
   if (p.file_type) j["file_type"] = *p.file_type;
-  // The scheduler's evaluation step reads it (scheduler.md E2), like gguf-parser's estimate flag.
+  // The scheduler's evaluation step reads it (scheduler-rules.md E2), like gguf-parser's estimate flag.
   j["distributable"] = p.distributable();
   j["context_length"] = p.context_length;
   j["embedding_length"] = p.embedding_length;

@@ -1,4 +1,4 @@
-// Allocatable memory per worker (scheduler.md §1.5, the central formula): what is left of each
+// Allocatable memory per worker (scheduler-rules.md §1.5, the central formula): what is left of each
 // GPU and of RAM after system reservations and the claims of existing instances. Instances are
 // indexed once per worker so a thousand-worker cluster costs one pass, not one per query.
 #pragma once

@@ -1,4 +1,4 @@
-// GPUStack's reading of `backend_parameters` (scheduler.md §1.6): a concatenated argv in which
+// GPUStack's reading of `backend_parameters` (scheduler-rules.md §1.6): a concatenated argv in which
 // an element may hold several shell words. Lookups strip all leading dashes from names.
 #pragma once
 

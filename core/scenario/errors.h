@@ -1,4 +1,4 @@
-// Errors the core raises. Bad input (scheduler.md §7.1) always names the JSON Pointer of the
+// Errors the core raises. Bad input (scheduler-rules.md §7.1) always names the JSON Pointer of the
 // offending value; the CLI turns it into exit status 2. Reference errors (§7.2) are not
 // exceptions: they are recorded in the trace and the run ends with no candidate.
 #pragma once
@@ -31,7 +31,7 @@ std::string pointer_token(const std::string& key);
 
 namespace placement {
 
-// A GPUStack "reference error" (scheduler.md §7.2): GPUStack would raise here. Selectors throw
+// A GPUStack "reference error" (scheduler-rules.md §7.2): GPUStack would raise here. Selectors throw
 // it; the scheduler records {kind: reference_error, stage, reason, values} in the trace and ends
 // with no candidate, exit status 0.
 class ReferenceError : public std::runtime_error {

@@ -102,7 +102,7 @@ struct ModelSource {
   std::optional<std::string> local_path;
 };
 
-// GPUStack's "source string" used to match model files to models (scheduler.md §1.4).
+// GPUStack's "source string" used to match model files to models (scheduler-rules.md §1.4).
 std::string source_string(const ModelSource& source);
 
 struct ModelFile {

@@ -1,4 +1,4 @@
-// Model-file locality (scheduler.md §4.4, max 5): candidates whose workers already hold a ready
+// Model-file locality (scheduler-rules.md §4.4, max 5): candidates whose workers already hold a ready
 // copy of the model (and, as a weaker signal, of its draft model) score higher.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Offload-layer scorer (scheduler.md §4.5, max 10): instances with more layers on GPUs are kept
+// Offload-layer scorer (scheduler-rules.md §4.5, max 10): instances with more layers on GPUs are kept
 // longer. Without layer counts (every non-GGUF claim) the score is 0 (Q8).
 #pragma once
 

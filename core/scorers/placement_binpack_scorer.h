@@ -1,4 +1,4 @@
-// Placement, binpack (scheduler.md §4.2): the fuller a worker's memory would be with this claim,
+// Placement, binpack (scheduler-rules.md §4.2): the fuller a worker's memory would be with this claim,
 // the higher the score. Scale-up divides by what is left; scale-down by what is left plus the
 // instance's own claim (its allocatable is computed from this model's instances only, Q6).
 #pragma once

@@ -1,4 +1,4 @@
-// Placement, spread (scheduler.md §4.3): the fewer instances a worker (and the chosen GPUs)
+// Placement, spread (scheduler-rules.md §4.3): the fewer instances a worker (and the chosen GPUs)
 // already runs, the higher the score; this model's instances weigh more than other models'.
 // Scale-up compares against the candidates' main workers, scale-down against all workers.
 #pragma once

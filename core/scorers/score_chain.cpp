@@ -1,4 +1,4 @@
-// The two score chains (scheduler.md §4.1) and the scale-down ranking (§4.5, §5 item 3).
+// The two score chains (scheduler-rules.md §4.1) and the scale-down ranking (§4.5, §5 item 3).
 #include "scorers/score_chain.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Score chains (scheduler.md §4.1): scale-up = placement (binpack or spread, max 100) + model-file
+// Score chains (scheduler-rules.md §4.1): scale-up = placement (binpack or spread, max 100) + model-file
 // locality (max 5); scale-down = status (100) + offload layer (10) + placement scale-down (1).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The per-candidate lists of the scale-up score records (scheduler.md §6.5), kept typed while
+// The per-candidate lists of the scale-up score records (scheduler-rules.md §6.5), kept typed while
 // the chain runs and turned into JSON when the trace is read: at a thousand workers there are
 // thousands of rows, and building them as JSON cost more than scoring them.
 #pragma once

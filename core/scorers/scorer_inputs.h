@@ -1,4 +1,4 @@
-// What every scorer shares: the scale direction and a worker lookup by id (scheduler.md §4).
+// What every scorer shares: the scale direction and a worker lookup by id (scheduler-rules.md §4).
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Status scorer (scheduler.md §4.5, max 100): healthy instances on ready workers are kept longest.
+// Status scorer (scheduler-rules.md §4.5, max 100): healthy instances on ready workers are kept longest.
 #pragma once
 
 #include "scorers/scorer_inputs.h"

@@ -1,4 +1,4 @@
-// The trace: every step the scheduler took, as data (scheduler.md §6). Stages append records;
+// The trace: every step the scheduler took, as data (scheduler-rules.md §6). Stages append records;
 // the CLI and UI render them (explain/). Keys are created in the order of §6.1 so the JSON is
 // byte-identical run to run.
 #pragma once

@@ -6,7 +6,7 @@ namespace placement::ui {
 
 namespace {
 
-// Fields whose integers are byte counts in the trace (scheduler.md §6).
+// Fields whose integers are byte counts in the trace (scheduler-rules.md §6).
 bool bytes_field(const std::string& key) {
   static const char* const names[] = {"vram", "ram", "need", "have", "short", "alloc", "allocatable", "total",
                                       "claim", "reserved", "bytes", "sum", "layer_vram", "largest_alloc"};

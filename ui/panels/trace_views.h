@@ -1,4 +1,4 @@
-// Small views of trace records shared by the stepper and "why not here?" (scheduler.md §6):
+// Small views of trace records shared by the stepper and "why not here?" (scheduler-rules.md §6):
 // a candidate's one-line name, a rejection with its shortfall per dimension, a filter verdict.
 #pragma once
 

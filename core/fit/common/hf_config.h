@@ -1,4 +1,4 @@
-// Hyper-parameters GPUStack reads from a Hugging Face config.json (scheduler.md §1.7), used by
+// Hyper-parameters GPUStack reads from a Hugging Face config.json (scheduler-rules.md §1.7), used by
 // the vLLM, SGLang and MindIE fits (TP divisibility, MindIE's KV estimate, SGLang's calculator).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Manual GPU selection (scheduler.md §3.1.7), shared by the vLLM, SGLang, MindIE and Custom fits:
+// Manual GPU selection (scheduler-rules.md §3.1.7), shared by the vLLM, SGLang, MindIE and Custom fits:
 // the user named GPUs as "worker:type:index"; build candidates from exactly those GPUs, judge
 // whether they overcommit, and explain the outcome the way GPUStack does.
 #include <algorithm>

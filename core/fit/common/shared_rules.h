@@ -1,4 +1,4 @@
-// Pieces shared by the vLLM, SGLang, MindIE and Custom fits (scheduler.md §3.1).
+// Pieces shared by the vLLM, SGLang, MindIE and Custom fits (scheduler-rules.md §3.1).
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// The Custom / VoxBox selector (scheduler.md §3.6): also the fallback for null, unknown and
+// The Custom / VoxBox selector (scheduler-rules.md §3.6): also the fallback for null, unknown and
 // vLLM-omni backends. Paths run in GPUStack's order and the first with candidates wins.
 #include "fit/custom/custom_paths.h"
 #include "fit/registry.h"

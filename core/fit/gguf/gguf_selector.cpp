@@ -1,4 +1,4 @@
-// The GGUF resource-fit selector (scheduler.md §3.2): setup, then S1…S5 in GPUStack's order,
+// The GGUF resource-fit selector (scheduler-rules.md §3.2): setup, then S1…S5 in GPUStack's order,
 // each either skipped by a rule, tried, or not reached after a winner; the first strategy with
 // candidates wins. Explanation events become §6.9 messages at the end; summary lines count what
 // was rejected per strategy.

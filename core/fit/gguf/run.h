@@ -1,4 +1,4 @@
-// The state one GGUF fit works on (scheduler.md §3.2 "Setup"): workers with their GPU lists
+// The state one GGUF fit works on (scheduler-rules.md §3.2 "Setup"): workers with their GPU lists
 // reduced to the selection, allocatable memory, the GPU and worker walks by allocatable VRAM,
 // the requirement figures read from the base and RPC-probe estimates, and the parameters that
 // steer the strategies. Built once (setup.cpp), read by every strategy.

@@ -1,4 +1,4 @@
-// MindIE's resource estimate (scheduler.md §3.5.3):
+// MindIE's resource estimate (scheduler-rules.md §3.5.3):
 //   RAM  = 512 MiB + cpu_mem_size GiB (swap space, kept only with --max-preempt-count > 0, Q27)
 //   VRAM = footprint + weights + KV cache + computation
 // unless the model's env sets GPUSTACK_MODEL_VRAM_CLAIM > 0, which replaces both with

@@ -1,4 +1,4 @@
-// Facts about the model that MindIE's estimate switches on (scheduler.md §3.5.3): the attention
+// Facts about the model that MindIE's estimate switches on (scheduler-rules.md §3.5.3): the attention
 // type, whether the architecture is in GPUStack's multimodal registry, and gpustack-runtime's
 // version ordering (backend_version ≥ 2.2.rc1 turns the multimodal formula on).
 #pragma once

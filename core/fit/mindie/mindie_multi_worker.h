@@ -1,4 +1,4 @@
-// MindIE multi-worker strategy (scheduler.md §3.5.8), only with distributed inference on.
+// MindIE multi-worker strategy (scheduler-rules.md §3.5.8), only with distributed inference on.
 // Available workers are grouped by device count (all device types), largest first, each group
 // also holding every worker of the larger groups. Per group of ≥2 workers with enough devices,
 // per local size (the derived one, else 1 then the powers of two ≤ min(count, world) passing

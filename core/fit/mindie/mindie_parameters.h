@@ -1,4 +1,4 @@
-// MindIE's own reading of backend_parameters (scheduler.md §3.5.1): GPUStack parses them with the
+// MindIE's own reading of backend_parameters (scheduler-rules.md §3.5.1): GPUStack parses them with the
 // MindIE backend's argparse parser (AscendMindIEParameters), not with the shared §1.6 reader. So:
 // elements are argv tokens as given (no shell splitting), only MindIE's flag spellings count
 // (`--tensor-parallel-size` / `-tp`, never `--tp`), unknown flags and stray values are ignored,

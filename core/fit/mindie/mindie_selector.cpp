@@ -1,4 +1,4 @@
-// Ascend MindIE resource fit (scheduler.md §3.5): parameters → estimate → parallel validation →
+// Ascend MindIE resource fit (scheduler-rules.md §3.5): parameters → estimate → parallel validation →
 // manual routine (with GPU ids) or available workers → single worker → multi worker.
 #include <algorithm>
 

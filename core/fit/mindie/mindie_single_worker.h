@@ -1,4 +1,4 @@
-// MindIE single-worker strategy (scheduler.md §3.5.7). Per available worker (skipped when an
+// MindIE single-worker strategy (scheduler-rules.md §3.5.7). Per available worker (skipped when an
 // explicit world size exceeds its cann devices): walk its devices by allocatable VRAM, take each
 // whose int(total × fraction) claim fits its allocatable, until the explicit world size is
 // reached or (automatic) the VRAM is covered at a tp-divisible device count. Every worker that

@@ -1,4 +1,4 @@
-// MindIE's parallelisation check before any worker is looked at (scheduler.md §3.5.4). A failure
+// MindIE's parallelisation check before any worker is looked at (scheduler-rules.md §3.5.4). A failure
 // is not an error: GPUStack explains it and schedules nothing (§7.3).
 //   pp > 1: heads % tp; else heads % world (the message names dp / cp / moe-ep when > 1), then
 //   experts % moe-ep (if > 1) and MoE intermediate size % moe-tp (if > 1) — all only with heads

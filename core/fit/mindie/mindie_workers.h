@@ -1,4 +1,4 @@
-// The workers MindIE's automatic strategies start from (scheduler.md §3.5.6): a worker with
+// The workers MindIE's automatic strategies start from (scheduler-rules.md §3.5.6): a worker with
 // devices, enough RAM, and a top device (largest allocatable) that can take its
 // int(total × fraction) claim. Each keeps its devices sorted by allocatable VRAM (descending,
 // stable) and its `cann` devices indexed by GPU index, as GPUStack caches them.

@@ -1,4 +1,4 @@
-// GPUStack's port of SGLang's default --mem-fraction-static (scheduler.md §3.4 "Calculator"):
+// GPUStack's port of SGLang's default --mem-fraction-static (scheduler-rules.md §3.4 "Calculator"):
 // SGLang reserves MiB for activations, CUDA graphs and parallelism overhead; the rest of the
 // smallest relevant GPU is the static fraction u that every claim of that GPU type uses.
 #pragma once

@@ -1,4 +1,4 @@
-// GPUStack's SGLang explanation (scheduler.md §6.9) as message slots: the requirement line, then
+// GPUStack's SGLang explanation (scheduler-rules.md §6.9) as message slots: the requirement line, then
 // the last event of the first non-empty action among [manual, multi-worker, single-worker
 // multi-GPU, single GPU]. Values only; renderers write the sentences.
 #pragma once

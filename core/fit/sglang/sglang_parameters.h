@@ -1,4 +1,4 @@
-// SGLang's backend parameters as GPUStack's SGLang selector reads them (scheduler.md §3.4.1-2):
+// SGLang's backend parameters as GPUStack's SGLang selector reads them (scheduler-rules.md §3.4.1-2):
 // the parallel sizes, the world size that feeds gpu_count, and the validation that rejects a
 // configuration SGLang itself would refuse.
 #pragma once

@@ -1,4 +1,4 @@
-// State one SGLang selector run shares between its strategies (scheduler.md §3.4), mirroring
+// State one SGLang selector run shares between its strategies (scheduler-rules.md §3.4), mirroring
 // the fields GPUStack's SGLangResourceFitSelector keeps on itself.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The SGLang resource-fit selector (scheduler.md §3.4, "vLLM except"): parameters and their
+// The SGLang resource-fit selector (scheduler-rules.md §3.4, "vLLM except"): parameters and their
 // validation, u per GPU type, then manual ids alone or single GPU → single worker multi GPU →
 // multi worker, the first strategy with candidates winning.
 #include "fit/common/shared_rules.h"

@@ -1,4 +1,4 @@
-// The three automatic SGLang strategies (scheduler.md §3.4.5-7). Each fills its strategy record
+// The three automatic SGLang strategies (scheduler-rules.md §3.4.5-7). Each fills its strategy record
 // (§6.3) and the run's explanation events, and returns its candidates in GPUStack's order.
 #pragma once
 

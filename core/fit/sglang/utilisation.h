@@ -1,4 +1,4 @@
-// u per GPU type (scheduler.md §3.4.4): --mem-fraction-static when > 0, else the calculator, for
+// u per GPU type (scheduler-rules.md §3.4.4): --mem-fraction-static when > 0, else the calculator, for
 // the ids' types only when ids are given. Also where GPUStack first groups workers by type (Q1).
 #pragma once
 

@@ -1,5 +1,5 @@
 // The vLLM requirement, as the trace's requirement section and as GPUStack's first explanation
-// line (scheduler.md §3.3 "Explanation", §6.9: VRAM, RAM if > 0, u, VRAM/u, u %).
+// line (scheduler-rules.md §3.3 "Explanation", §6.9: VRAM, RAM if > 0, u, VRAM/u, u %).
 #include "fit/common/shared_rules.h"
 #include "fit/vllm/vllm_fit.h"
 

@@ -1,4 +1,4 @@
-// vLLM multi-worker strategy (scheduler.md §3.3.7): per GPU type, walk workers that have the same
+// vLLM multi-worker strategy (scheduler-rules.md §3.3.7): per GPU type, walk workers that have the same
 // GPU count, adding every worker whose GPUs all reach gmu, until their gmu shares hold the
 // estimate (and, with a world size, the GPU count matches). One candidate per type at most.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// vLLM single-GPU strategy (scheduler.md §3.3.5): every GPU that holds the estimate within its
+// vLLM single-GPU strategy (scheduler-rules.md §3.3.5): every GPU that holds the estimate within its
 // gmu share, and whose free fraction reaches gmu, is a candidate of its own.
 #include "fit/common/shared_rules.h"
 #include "fit/vllm/vllm_fit.h"

@@ -1,4 +1,4 @@
-// vLLM single-worker multi-GPU strategy (scheduler.md §3.3.6): on one worker, add the GPUs whose
+// vLLM single-worker multi-GPU strategy (scheduler-rules.md §3.3.6): on one worker, add the GPUs whose
 // free fraction is strictly above gmu (Q2), largest first, until a tp-divisible count holds the
 // estimate; the candidates with the fewest GPUs win.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// vLLM's multi-node topology rule for the mp executor (scheduler.md §3.3.8): whether a set of
+// vLLM's multi-node topology rule for the mp executor (scheduler-rules.md §3.3.8): whether a set of
 // workers with these GPU counts can host the user's tp/pp/pcp/dp/dpl. Pure; the reason names the
 // first broken rule so the multi-worker explanation can quote it.
 #pragma once

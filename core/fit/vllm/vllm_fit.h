@@ -1,4 +1,4 @@
-// State shared by the vLLM strategies of one run (scheduler.md §3.3): the settings read once,
+// State shared by the vLLM strategies of one run (scheduler-rules.md §3.3): the settings read once,
 // the allocatable cache, GPUStack's type grouping with its in-place quirk (Q1), and the
 // explanation events each strategy leaves for §6.9.
 #pragma once

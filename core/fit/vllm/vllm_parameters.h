@@ -1,4 +1,4 @@
-// What the vLLM fit reads from the model before it looks at any worker (scheduler.md §3.3.1–3):
+// What the vLLM fit reads from the model before it looks at any worker (scheduler-rules.md §3.3.1–3):
 // the parameter world size, the executor backend, the explicit-parameter validation and the GPU
 // memory utilisation (gmu). Each reader throws ReferenceError where GPUStack would raise.
 #pragma once

@@ -1,4 +1,4 @@
-// The vLLM resource-fit selector (scheduler.md §3.3): read the model's sizes once, then run
+// The vLLM resource-fit selector (scheduler-rules.md §3.3): read the model's sizes once, then run
 // manual → single GPU → single-worker multi-GPU → multi-worker; the first strategy with
 // candidates wins. GPUStack's explanation (§6.9) is kept only when nothing fits or the manual
 // choice overcommits.

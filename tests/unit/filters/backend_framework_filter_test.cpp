@@ -1,4 +1,4 @@
-// F5 backend framework filter (scheduler.md §2) and the built-in runner catalogue, one row per rule.
+// F5 backend framework filter (scheduler-rules.md §2) and the built-in runner catalogue, one row per rule.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

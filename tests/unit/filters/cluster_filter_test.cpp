@@ -1,4 +1,4 @@
-// F1 cluster filter (scheduler.md §2), one row per rule.
+// F1 cluster filter (scheduler-rules.md §2), one row per rule.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

@@ -1,4 +1,4 @@
-// The base filter chain (scheduler.md §2): order, survivors passed on, not_run after an empty result.
+// The base filter chain (scheduler-rules.md §2): order, survivors passed on, not_run after an empty result.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

@@ -1,4 +1,4 @@
-// F3 label matching filter (scheduler.md §2), one row per rule.
+// F3 label matching filter (scheduler-rules.md §2), one row per rule.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

@@ -1,4 +1,4 @@
-// F6 local path filter (scheduler.md §2), one row per rule.
+// F6 local path filter (scheduler-rules.md §2), one row per rule.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

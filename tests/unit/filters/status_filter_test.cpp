@@ -1,4 +1,4 @@
-// F4 status filter (scheduler.md §2), one row per rule.
+// F4 status filter (scheduler-rules.md §2), one row per rule.
 #include <catch2/catch.hpp>
 
 #include "filter_test_support.h"

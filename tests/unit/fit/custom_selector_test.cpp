@@ -1,4 +1,4 @@
-// The Custom / VoxBox selector (scheduler.md §3.6), one row per rule.
+// The Custom / VoxBox selector (scheduler-rules.md §3.6), one row per rule.
 #include <catch2/catch.hpp>
 
 #include <memory>

@@ -1,4 +1,4 @@
-// Estimate lookup (scheduler.md §3.2 Estimates, §7.1): recorded entries by (offload, normalised
+// Estimate lookup (scheduler-rules.md §3.2 Estimates, §7.1): recorded entries by (offload, normalised
 // split, rpc), the estimator fallback, and missing queries as bad input naming the query.
 #include <catch2/catch.hpp>
 

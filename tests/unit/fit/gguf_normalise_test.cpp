@@ -1,4 +1,4 @@
-// Tensor-split normalisation (Q24) and the query keys built on it (scheduler.md §3.2 Estimates).
+// Tensor-split normalisation (Q24) and the query keys built on it (scheduler-rules.md §3.2 Estimates).
 #include <catch2/catch.hpp>
 
 #include "fit/gguf/estimate_provider.h"

@@ -1,4 +1,4 @@
-// GGUF S4 partial offload (scheduler.md §3.2 S4), on the synthetic model of gguf_test_support.h:
+// GGUF S4 partial offload (scheduler-rules.md §3.2 S4), on the synthetic model of gguf_test_support.h:
 // item L costs L·1,000 + 100 VRAM on one GPU (UMA +50) and (10 − L)·1,000 + 300 RAM (UMA +200).
 #include <catch2/catch.hpp>
 

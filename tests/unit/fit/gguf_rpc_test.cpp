@@ -1,4 +1,4 @@
-// GGUF S3 main + RPC servers (scheduler.md §3.2 S3), on the synthetic model of
+// GGUF S3 main + RPC servers (scheduler-rules.md §3.2 S3), on the synthetic model of
 // gguf_test_support.h (10 layers of 1,000 bytes; full offload 10,100, UMA 10,050).
 #include <catch2/catch.hpp>
 

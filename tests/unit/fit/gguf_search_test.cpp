@@ -1,4 +1,4 @@
-// S4's layer search "reproduced exactly" (scheduler.md §3.2 S4.1), and the combination order.
+// S4's layer search "reproduced exactly" (scheduler-rules.md §3.2 S4.1), and the combination order.
 #include <catch2/catch.hpp>
 
 #include "fit/gguf/combinations.h"

@@ -1,4 +1,4 @@
-// GGUF skip rules, one row per rule (scheduler.md §3.2 "Order and skips", §6.3 skip codes).
+// GGUF skip rules, one row per rule (scheduler-rules.md §3.2 "Order and skips", §6.3 skip codes).
 #include <catch2/catch.hpp>
 
 #include "gguf_test_support.h"

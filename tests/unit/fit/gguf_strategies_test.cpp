@@ -1,4 +1,4 @@
-// GGUF strategies S1, S2 and S5, one section per rule (scheduler.md §3.2), on the synthetic model
+// GGUF strategies S1, S2 and S5, one section per rule (scheduler-rules.md §3.2), on the synthetic model
 // of gguf_test_support.h: 10 layers (output included) of 1,000 bytes; full offload 10,100 VRAM +
 // 300 RAM (UMA 10,050 + 200); one layer 1,100 (UMA 1,050); CPU only 10,300 RAM (UMA 10,200).
 #include <catch2/catch.hpp>

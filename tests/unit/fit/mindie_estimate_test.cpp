@@ -1,4 +1,4 @@
-// MindIE's RAM/VRAM estimate (scheduler.md §3.5.3): one row per attention type and per switch
+// MindIE's RAM/VRAM estimate (scheduler-rules.md §3.5.3): one row per attention type and per switch
 // (dtype, c8 KV cache, w8a8 activations, env claims, RESERVED_MEMORY_GB, multimodal formula).
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// MindIE parameter parsing (scheduler.md §3.5.1): MindIE's argparse reading, defaults, Q27,
+// MindIE parameter parsing (scheduler-rules.md §3.5.1): MindIE's argparse reading, defaults, Q27,
 // parallel sizes, and the checks that are errors naming the flag. One row per rule.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// MindIE strategies through the whole pipeline (scheduler.md §3.5.5–8): available workers,
+// MindIE strategies through the whole pipeline (scheduler-rules.md §3.5.5–8): available workers,
 // single worker, multi worker, the explanation slots (§6.9) and the strategy records (§6.3).
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// MindIE parallel validation (scheduler.md §3.5.4): one row per check, in GPUStack's order.
+// MindIE parallel validation (scheduler-rules.md §3.5.4): one row per check, in GPUStack's order.
 #include <catch2/catch.hpp>
 
 #include "fit/mindie/mindie_validation.h"

@@ -1,4 +1,4 @@
-// SGLang's mem-fraction-static calculator (scheduler.md §3.4 "Calculator"): the table rows, the
+// SGLang's mem-fraction-static calculator (scheduler-rules.md §3.4 "Calculator"): the table rows, the
 // spec's worked example, each reserve term, and where GPUStack fails inside it.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// SGLang parameters (scheduler.md §3.4.1-2): the world size that feeds gpu_count, and each
+// SGLang parameters (scheduler-rules.md §3.4.1-2): the world size that feeds gpu_count, and each
 // validation rule GPUStack applies before any strategy runs.
 #include <catch2/catch.hpp>
 

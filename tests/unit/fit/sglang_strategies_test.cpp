@@ -1,4 +1,4 @@
-// The SGLang selector end to end through the scheduler (scheduler.md §3.4): one scenario per
+// The SGLang selector end to end through the scheduler (scheduler-rules.md §3.4): one scenario per
 // strategy rule, the quirks it marks, and the cases where GPUStack itself fails.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Allocatable memory (scheduler.md §1.5), the spec's worked examples and each rule as a row.
+// Allocatable memory (scheduler-rules.md §1.5), the spec's worked examples and each rule as a row.
 #include <catch2/catch.hpp>
 
 #include "resources/allocatable.h"

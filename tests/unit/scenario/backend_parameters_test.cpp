@@ -1,4 +1,4 @@
-// GPUStack's reading of backend_parameters (scheduler.md §1.6).
+// GPUStack's reading of backend_parameters (scheduler-rules.md §1.6).
 #include <catch2/catch.hpp>
 
 #include "scenario/backend_parameters.h"

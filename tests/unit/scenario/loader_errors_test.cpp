@@ -1,4 +1,4 @@
-// Bad scenarios: each is rejected with the JSON Pointer of the offending value (scheduler.md §7.1).
+// Bad scenarios: each is rejected with the JSON Pointer of the offending value (scheduler-rules.md §7.1).
 #include <catch2/catch.hpp>
 
 #include "scenario/errors.h"

@@ -1,4 +1,4 @@
-// Model-file locality (scheduler.md §4.4): worked examples and each rule.
+// Model-file locality (scheduler-rules.md §4.4): worked examples and each rule.
 #include <catch2/catch.hpp>
 
 #include "scorers/model_file_locality_scorer.h"

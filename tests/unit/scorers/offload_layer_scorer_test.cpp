@@ -1,4 +1,4 @@
-// Offload-layer scorer (scheduler.md §4.5): one row per rule.
+// Offload-layer scorer (scheduler-rules.md §4.5): one row per rule.
 #include <catch2/catch.hpp>
 
 #include "scenario/errors.h"

@@ -1,4 +1,4 @@
-// Placement binpack (scheduler.md §4.2): the worked examples bit for bit, then one row per rule.
+// Placement binpack (scheduler-rules.md §4.2): the worked examples bit for bit, then one row per rule.
 #include <catch2/catch.hpp>
 
 #include "scenario/errors.h"

@@ -1,4 +1,4 @@
-// Placement spread (scheduler.md §4.3): the worked examples, the acceptance numbers, each rule.
+// Placement spread (scheduler-rules.md §4.3): the worked examples, the acceptance numbers, each rule.
 #include <catch2/catch.hpp>
 
 #include "scorers/placement_spread_scorer.h"

@@ -1,4 +1,4 @@
-// Score chains and the scale-down ranking (scheduler.md §4.1, §4.5, §5, §7.4): worked examples,
+// Score chains and the scale-down ranking (scheduler-rules.md §4.1, §4.5, §5, §7.4): worked examples,
 // rescaling, reference errors, edge cases.
 #include <catch2/catch.hpp>
 
@@ -12,7 +12,7 @@ namespace {
 
 std::string gpus1(long long total) { return "[" + gpu_json(0, total) + "]"; }
 
-// The controller test's cluster (scheduler.md §4.5 example).
+// The controller test's cluster (scheduler-rules.md §4.5 example).
 std::string controller_scenario(const std::string& scale_down, const std::string& extra_instances = "",
                                 const std::string& strategy = "binpack") {
   return R"({"model": {"id": 1, "name": "test", "placement_strategy": ")" + strategy + R"(", "replicas": 3},

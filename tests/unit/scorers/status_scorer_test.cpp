@@ -1,4 +1,4 @@
-// Status scorer (scheduler.md §4.5): one row per rule.
+// Status scorer (scheduler-rules.md §4.5): one row per rule.
 #include <catch2/catch.hpp>
 
 #include "scorers/status_scorer.h"
