@@ -172,7 +172,12 @@ ScheduleResult schedule(const Scenario& scenario) {
     return r;
   }
 
-  std::vector<const Worker*> survivors = run_base_filters(scenario, model, params, r.trace);
+  std::vector<const Worker*> survivors;
+  try {
+    survivors = run_base_filters(scenario, model, params, r.trace);
+  } catch (const ReferenceError& e) {  // the backend framework filter on an unknown Ascend chip
+    record_reference_error(r.trace, e);
+  }
   if (survivors.empty()) {
     r.trace.pick()["selected"] = nullptr;
     r.trace.finish();

@@ -115,6 +115,13 @@ std::string candidate_line(const Candidate& c) {
 
 // [SECTION] filters
 
+void render_all_dropped(std::ostringstream& o, const Json& note) {
+  if (!note.is_object()) return;
+  o << "      ! " << str(note.value("why", Json())) << "\n";
+  const std::string values = all_dropped_values_text(note);
+  if (!values.empty()) o << "        " << str(note.value("field", Json())) << " values that would keep workers: " << values << "\n";
+}
+
 void render_filters(std::ostringstream& o, const Json& filters) {
   o << "Base filters\n";
   if (!filters.is_array() || filters.empty()) {
@@ -138,6 +145,7 @@ void render_filters(std::ostringstream& o, const Json& filters) {
             if (!d.empty()) o << " (" << d << ")";
             o << "\n";
           }
+      render_all_dropped(o, f.value("all_dropped", Json()));
     } else {
       std::snprintf(head, sizeof head, "  %-18s %s", name.c_str(), status == "not_applied" ? "not applied" : "not run");
       o << head;
@@ -269,6 +277,16 @@ void render_common_tail(std::ostringstream& o, const Json& t) {
 }
 
 }  // namespace
+
+std::string all_dropped_values_text(const Json& note) {
+  std::string values;
+  if (!note.is_object() || !note.contains("pass_with") || !note["pass_with"].is_array()) return values;
+  for (const auto& p : note["pass_with"]) {
+    const Json& v = p.value("value", Json());
+    values += (values.empty() ? "" : "; ") + (v.is_null() ? std::string("none") : "\"" + str(v) + "\"") + " (" + str(p.value("why", Json())) + ")";
+  }
+  return values;
+}
 
 std::string render_schedule_text(const Scenario& s, const ScheduleResult& r) {
   std::ostringstream o;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
-#include "filters/builtin_backend_catalogue.h"
+#include "filters/backend_support.h"
+#include "filters/catalogue/default_install.h"
+#include "scenario/errors.h"
 
 namespace placement::filters {
 
@@ -12,22 +14,35 @@ constexpr const char* kCustomBackend = "Custom";
 constexpr const char* kAscendVendor = "ascend";
 constexpr const char* kCpu = "cpu";
 
-// One device condition GPUStack queries: (GPU type, runtime version, Ascend CANN variant).
-struct Condition {
-  std::string type;
-  std::optional<std::string> runtime;
-  std::optional<std::string> variant;
-  bool operator==(const Condition&) const = default;
-};
+// The CANN variant GPUStack queries runners of: only for an Ascend device with an arch_family. A
+// name gpustack-runtime does not know makes GPUStack call `.lower()` on None: the decision fails.
+std::optional<std::string> variant_of(const Worker& w, const GpuDevice& gpu, Trace& trace) {
+  if (gpu.vendor != kAscendVendor || !gpu.arch_family || gpu.arch_family->empty()) return std::nullopt;
+  if (auto variant = catalogue::ascend_cann_variant(*gpu.arch_family)) return variant;
+  const std::vector<std::string> like = catalogue::ascend_chip_names_like(*gpu.arch_family, 8);
+  std::string known;
+  for (const std::string& name : like) known += (known.empty() ? "" : ", ") + name;
+  trace.quirk("Q33", "filters.backend_framework", "an Ascend arch_family that is no known chip name fails the whole decision");
+  throw ReferenceError("filters",
+                       "worker " + w.name + " GPU " + std::to_string(gpu.index) + " (vendor ascend) reports arch_family '" +
+                           *gpu.arch_family +
+                           "', which is no Ascend chip name gpustack-runtime knows: its CANN variant lookup returns None and "
+                           "GPUStack's backend framework filter fails ('NoneType' object has no attribute 'lower')" +
+                           (known.empty() ? std::string() : "; known chip names like it: " + known),
+                       Json{{"worker", w.name},
+                            {"gpu_index", gpu.index},
+                            {"arch_family", *gpu.arch_family},
+                            {"known_like_it", like},
+                            {"gpustack_error", "'NoneType' object has no attribute 'lower'"}});
+}
 
 // Distinct conditions of a worker, plus `cpu` when it has no GPU or the model offloads to CPU.
 // GPUStack collects them in a set (arbitrary order); first-appearance order keeps the trace
 // stable. The order never changes the verdict, only the order of the reasons.
-std::vector<Condition> conditions_of(const Worker& w, const Model& model) {
+std::vector<Condition> conditions_of(const Worker& w, const Model& model, Trace& trace) {
   std::vector<Condition> out;
   for (const GpuDevice& gpu : w.gpus) {
-    std::optional<std::string> variant;
-    if (gpu.vendor == kAscendVendor && gpu.arch_family && !gpu.arch_family->empty()) variant = ascend_cann_variant(*gpu.arch_family);
+    std::optional<std::string> variant = variant_of(w, gpu, trace);
     // Compared in place: a worker's GPUs mostly share one condition, built once.
     const bool seen = std::any_of(out.begin(), out.end(), [&](const Condition& c) {
       return c.type == gpu.type && c.runtime == gpu.runtime_version && c.variant == variant;
@@ -41,61 +56,44 @@ std::vector<Condition> conditions_of(const Worker& w, const Model& model) {
   return out;
 }
 
-using VersionMap = std::vector<std::pair<std::string, VersionConfig>>;
-
-// The version configs visible to the model: the platform row (no owner) merged with the model
-// owner's row, whose versions replace same-named ones; other owners' rows are ignored. nullopt
-// when the scenario has no visible row for the backend.
-std::optional<VersionMap> visible_versions(const Scenario& s, const Model& model, const std::string& backend) {
-  if (!s.inference_backends) return std::nullopt;
-  const InferenceBackend* platform = nullptr;
-  const InferenceBackend* owner = nullptr;
-  for (const InferenceBackend& b : *s.inference_backends) {
-    if (b.backend_name != backend) continue;
-    if (!b.owner_principal_id) platform = &b;
-    else if (model.owner_principal_id && *b.owner_principal_id == *model.owner_principal_id) owner = &b;
-  }
-  if (!platform && !owner) return std::nullopt;
-  VersionMap merged;
-  for (const InferenceBackend* row : {platform, owner}) {
-    if (!row) continue;
-    for (const auto& entry : row->version_configs) {
-      const std::string& version = entry.first;
-      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& e) { return e.first == version; });
-      if (it != merged.end()) it->second = entry.second;  // dict.update keeps the key's place
-      else merged.emplace_back(version, entry.second);
-    }
-  }
-  return merged;
-}
-
-bool version_supports(const VersionConfig& cfg, const std::string& type) {
-  const bool custom = cfg.custom_framework && !cfg.custom_framework->empty() &&
-                      (*cfg.custom_framework == kCpu || *cfg.custom_framework == type);
-  const auto& built_in = cfg.built_in_frameworks;
-  const bool builtin = !built_in.empty() && (std::find(built_in.begin(), built_in.end(), kCpu) != built_in.end() ||
-                                              std::find(built_in.begin(), built_in.end(), type) != built_in.end());
-  return custom || builtin;
-}
-
-struct Catalogue {
-  std::string name;  // scenario | builtin | empty when none knows the backend
-  std::optional<VersionMap> versions;
-};
-
-bool supported(const Catalogue& cat, const std::string& backend, const Condition& c, const std::optional<std::string>& pinned) {
-  if (cat.name == BackendFrameworkFilter::kCatalogueBuiltin) return builtin_catalogue_supports(backend, c.type, c.variant);
-  for (const auto& [version, cfg] : *cat.versions) {
-    if (pinned && *pinned != version) continue;
-    if (version_supports(cfg, c.type)) return true;
-  }
-  return false;
-}
-
 Json opt_json(const std::optional<std::string>& v) { return v ? Json(*v) : Json(nullptr); }
 
 Json condition_json(const Condition& c) {
   return Json{{"type", c.type}, {"runtime", opt_json(c.runtime)}, {"variant", opt_json(c.variant)}};
+}
+
+bool null_backend(const Model& model) { return !model.backend || model.backend->empty(); }
+
+// Why every worker is dropped when one field of the model decides it — a backend GPUStack has never
+// heard of, or a pin no row or runner has for these devices — and the values that would keep
+// workers. Null when neither holds.
+Json all_dropped_note(const FilterContext& ctx, bool scenario_rows, const std::vector<InferenceBackend>& rows,
+                      const BackendLookup& lookup, const std::optional<std::string>& pin,
+                      const std::vector<std::vector<Condition>>& conditions) {
+  const Model& model = ctx.model;
+  const std::string where = scenario_rows ? "the scenario's inference_backends" : "a default install";
+  const std::string service = catalogue::runner_service_of(lookup.backend());
+  if (lookup.known()) {
+    if (!pin) return nullptr;
+    return Json{{"cause", BackendFrameworkFilter::kCausePinnedVersion},
+                {"field", "backend_version"},
+                {"value", *pin},
+                {"backend", lookup.backend()},
+                {"why", "neither " + where + "'s " + lookup.backend() + " rows nor a '" + service + "' runner of " +
+                            catalogue::kRunnerRelease + " has version " + *pin + " for these workers' devices, so every worker is dropped"},
+                {"pass_with", versions_that_pass(lookup, conditions)}};
+  }
+  const bool gguf_null = null_backend(model) && is_gguf(model);
+  const std::string why = gguf_null ? "a GGUF model with backend null is filtered as backend Custom, but only the literal backend "
+                                      "Custom skips this filter; " + where + " has no Custom row and there is no 'custom' runner"
+                                    : "backend " + lookup.backend() + " has no row in " + where + " and no runner service '" + service +
+                                          "' in " + catalogue::kRunnerRelease;
+  return Json{{"cause", gguf_null ? BackendFrameworkFilter::kCauseGgufNullBackend : BackendFrameworkFilter::kCauseUnknownName},
+              {"field", "backend"},
+              {"value", opt_json(model.backend)},
+              {"backend", lookup.backend()},
+              {"why", why + ", so every worker is dropped"},
+              {"pass_with", backends_that_pass(rows, scenario_rows, model, pin, lookup, conditions)}};
 }
 
 }  // namespace
@@ -105,39 +103,36 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   const std::string backend = effective_backend(model);
   record.set("backend", backend);
   if (model.backend && *model.backend == kCustomBackend) {
-    record.set("catalogue", nullptr);
+    record.set("rows", nullptr);
     record.not_applied("backend Custom runs a user image: there is no runner catalogue to check", workers);
     return;
   }
-  if ((!model.backend || model.backend->empty()) && !is_gguf(model))
+  // Every worker's conditions first: an unknown Ascend chip fails the decision before any verdict.
+  std::vector<std::vector<Condition>> conditions;
+  conditions.reserve(workers.size());
+  for (const Worker* w : workers) conditions.push_back(conditions_of(*w, model, ctx.trace));
+  if (null_backend(model) && !is_gguf(model))
     ctx.trace.quirk("Q17", "filters.backend_framework",
                     "the backend is null: the filter checks the effective backend vLLM while dispatch uses the literal value");
 
-  Catalogue cat;
-  if (auto versions = visible_versions(ctx.scenario, model, backend)) {
-    cat = {kCatalogueScenario, std::move(versions)};
-  } else if (builtin_catalogue_knows(backend)) {
-    cat = {kCatalogueBuiltin, std::nullopt};
-  }
-  record.set("catalogue", cat.name.empty() ? Json(nullptr) : Json(cat.name));
-  record.set("backend_version", opt_json(model.backend_version));
-  if (cat.name.empty()) {
-    record.applied("no catalogue knows backend " + backend + ": workers are not evaluated");
-    const auto data = std::make_shared<const Json>(Json{{"backend", backend}});
-    for (const Worker* w : workers) record.pass(*w, kCodeNoCatalogue, data);
-    record.summary() = Json{{"backend", backend}, {"catalogue", nullptr}, {"removed", Json::array()}};
-    return;
-  }
-  record.applied("the " + cat.name + " catalogue must ship backend " + backend + " for one of the worker's devices");
+  const bool scenario_rows = ctx.scenario.inference_backends.has_value();
+  const std::vector<InferenceBackend>& rows = scenario_rows ? *ctx.scenario.inference_backends : catalogue::default_install_rows();
+  const auto& pinned = model.backend_version;  // GPUStack's reason text follows `is not None`,
+  const std::optional<std::string> pin = pinned && !pinned->empty() ? pinned : std::nullopt;  // its look-ups truthiness
+  const BackendLookup lookup(rows, scenario_rows, model, backend, pin);
+  record.set("rows", scenario_rows ? kRowsScenario : kRowsDefaultInstall);
+  record.set("backend_version", opt_json(pinned));
+  record.set("runner_release", catalogue::kRunnerRelease);
+  record.applied("backend " + backend + " must have, for one of the worker's devices, a version in " +
+                 (scenario_rows ? "the scenario's rows" : "a default install's rows") + " or a " + catalogue::kRunnerRelease + " runner");
 
-  const auto& pinned = model.backend_version;
   Json removed = Json::array();
-  // A cluster has few distinct device conditions: each is looked up in the catalogue once, and the
-  // workers passing on it share their data (the first 32 conditions; past them every worker with
-  // another condition is looked up on its own, never a longer scan).
+  // A cluster has few distinct device conditions: each is looked up once, and the workers passing
+  // on it share their data (the first 32 conditions; past them every worker with another
+  // condition is looked up on its own, never a longer scan).
   struct Seen {
     Condition condition;
-    bool supported = false;
+    Support support;
     std::shared_ptr<const Json> data;  // built at the first worker passing on it
   };
   std::vector<Seen> seen;
@@ -146,16 +141,17 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   auto seen_of = [&](const Condition& c) -> Seen& {
     for (Seen& s : seen)
       if (s.condition == c) return s;
-    Seen fresh{c, supported(cat, backend, c, pinned), nullptr};
+    Seen fresh{c, lookup.support(c), nullptr};
     if (seen.size() < 32) return seen.emplace_back(std::move(fresh));
     return unmemoised = std::move(fresh);
   };
-  for (const Worker* w : workers) {
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    const Worker* w = workers[i];
     Json reasons = Json::array();
     Seen* match = nullptr;
-    for (const Condition& c : conditions_of(*w, model)) {
+    for (const Condition& c : conditions[i]) {
       Seen& verdict = seen_of(c);
-      if (verdict.supported) {
+      if (verdict.support) {
         match = &verdict;
         break;
       }
@@ -166,17 +162,26 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
     }
     if (match) {
       if (!match->data)
-        match->data = std::make_shared<const Json>(Json{{"catalogue", cat.name}, {"condition", condition_json(match->condition)}});
+        match->data = std::make_shared<const Json>(Json{{"source", match->support.source},
+                                                        {"version", match->support.version},
+                                                        {"condition", condition_json(match->condition)}});
       record.pass(*w, kCodeSupported, match->data);
       continue;
     }
-    record.fail(*w, kCodeUnsupported, Json{{"catalogue", cat.name}, {"conditions", reasons}});
+    record.fail(*w, kCodeUnsupported, Json{{"conditions", reasons}});
     removed.push_back(w->name);
     // GPUStack writes one line per removed worker, listing every failed condition.
     ctx.trace.message("filters", Name,
                       Json{{"worker", w->name}, {"backend", backend}, {"backend_version", opt_json(pinned)}, {"reasons", reasons}});
   }
-  record.summary() = Json{{"backend", backend}, {"catalogue", cat.name}, {"removed", removed}};
+  if (!workers.empty() && removed.size() == workers.size()) {
+    Json note = all_dropped_note(ctx, scenario_rows, rows, lookup, pin, conditions);
+    if (!note.is_null()) record.set("all_dropped", std::move(note));
+  }
+  if (!removed.empty() && null_backend(model) && is_gguf(model))
+    ctx.trace.quirk("Q32", "filters.backend_framework",
+                    "a GGUF model with backend null is filtered as Custom but not skipped like the literal Custom");
+  record.summary() = Json{{"backend", backend}, {"rows", scenario_rows ? kRowsScenario : kRowsDefaultInstall}, {"removed", removed}};
 }
 
 }  // namespace placement::filters

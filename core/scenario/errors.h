@@ -43,7 +43,7 @@ class ReferenceError : public std::runtime_error {
   const nlohmann::ordered_json& values() const { return values_; }
 
  private:
-  std::string stage_;  // selector_init | fit | evaluation | scoring | dispatch
+  std::string stage_;  // selector_init | fit | evaluation | filters | scoring | dispatch
   std::string reason_;
   nlohmann::ordered_json values_;
 };

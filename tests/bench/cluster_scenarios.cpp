@@ -193,7 +193,8 @@ ModelSpec gguf_model(ModelKind kind, const Json& profile) {
                  {"source", "huggingface"},
                  {"huggingface_repo_id", m.repo},
                  {"huggingface_filename", gguf_model_file(kind)},
-                 {"backend", nullptr},
+                 // The literal Custom: a null backend would lose every worker in a default install (Q32).
+                 {"backend", "Custom"},
                  {"replicas", 1},
                  {"placement_strategy", "binpack"},
                  {"categories", Json::array({"llm"})},

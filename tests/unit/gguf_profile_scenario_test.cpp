@@ -27,6 +27,8 @@ Json scenario(Json profile, Json workers, bool cpu_offloading) {
               {"model", {{"id", 1}, {"name", "llama-3-8b"}, {"source", "huggingface"},
                          {"huggingface_repo_id", "QuantFactory/Meta-Llama-3-8B-Instruct-GGUF"},
                          {"huggingface_filename", "Meta-Llama-3-8B-Instruct.Q5_K_M.gguf"},
+                         // The literal Custom: with a null backend a default install drops every worker (Q32).
+                         {"backend", "Custom"},
                          {"replicas", 1}, {"placement_strategy", "binpack"}, {"cpu_offloading", cpu_offloading},
                          {"distributed_inference_across_workers", false}}},
               {"model_instances", Json::array()},
