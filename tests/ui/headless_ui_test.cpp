@@ -312,3 +312,27 @@ TEST_CASE("importing GPUStack API JSON merges into the scenario as one undo step
   gui.frames(*app, 2);
   CHECK(test_hooks::find("worker/api-worker") != nullptr);
 }
+
+TEST_CASE("a backend GPUStack does not know: the filter step and why-not-here say why and what would pass") {
+  auto app = make_app();
+  REQUIRE(app->load_example("default-install-backends"));
+  HeadlessImGui gui;
+  for (const char* backend : {"vLLM", "llama-box"}) {
+    Json next = app->scenario();
+    next["model"]["backend"] = backend;
+    app->edit(next);
+    REQUIRE(app->step("filters"));
+    gui.frames(*app, 3);
+    if (std::string(backend) == "vLLM") CHECK(test_hooks::find("note/all-dropped") == nullptr);  // known: some workers pass
+  }
+  gui.frames(*app, 3);
+  const test_hooks::Item* note = test_hooks::find("note/all-dropped");
+  REQUIRE(note != nullptr);
+  CHECK(note->label.find("no runner service 'llama-box'") != std::string::npos);
+  CHECK(note->label.find("\"Custom\"") != std::string::npos);
+  // Why not here, on another step: the dropped worker carries the same note.
+  REQUIRE(app->step("fit"));
+  app->select_worker("cuda-a");
+  gui.frames(*app, 3);
+  CHECK(test_hooks::find("note/all-dropped") != nullptr);
+}

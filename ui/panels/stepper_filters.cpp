@@ -112,7 +112,12 @@ void draw_stepper_filters(App& app) {
                          value_text("", f.value("in", Json(nullptr))).c_str(), why.c_str());
     else
       ImGui::TextWrapped("%s: %s. %s", f.value("filter", std::string("?")).c_str(), status == "not_applied" ? "not applied" : "not run", why.c_str());
+    draw_all_dropped(f);
   }
+  // A filter that failed the whole decision (an unknown Ascend chip): GPUStack schedules nothing.
+  const Json& err = member(trace, "error", json_null());
+  if (err.is_object() && err.value("stage", std::string()) == "filters")
+    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", value_text("", err.value("reason", Json(nullptr))).c_str());
   const Json& summary = member(trace, "summary", json_array());
   if (!summary.empty() && ImGui::TreeNodeEx("Counts (the whole decision)", ImGuiTreeNodeFlags_DefaultOpen)) {
     for (const auto& l : summary) {

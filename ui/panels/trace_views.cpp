@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "app/format.h"
+#include "explain/text_renderer.h"
 #include "imgui.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -142,6 +144,30 @@ std::map<std::string, std::string> filter_drops(const Json& trace) {
     return true;
   });
   return out;
+}
+
+std::string all_dropped_text(const Json& f) {
+  const Json& note = member(f, "all_dropped", json_null());
+  if (!note.is_object()) return "";
+  const std::string out = "Every worker dropped: " + value_text("", note.value("why", Json(nullptr))) + ".";
+  const std::string values = all_dropped_values_text(note);
+  if (values.empty()) return out;
+  return out + " " + value_text("", note.value("field", Json(nullptr))) + " values that would keep workers: " + values + ".";
+}
+
+void draw_all_dropped(const Json& f) {
+  const std::string text = all_dropped_text(f);
+  if (text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.35f, 1));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+  test_hooks::tag("note/all-dropped", text);
+}
+
+const Json& backend_filter_record(const Json& trace) {
+  for (const auto& f : member(trace, "filters", json_array()))
+    if (f.value("filter", std::string()) == "backend_framework") return f;
+  return json_null();
 }
 
 bool draw_input_error(const std::string& error, const char* consequence) {

@@ -21,6 +21,13 @@ bool subject_matches(const Json& subject, const std::string& worker, int gpu);
 std::string filter_drop(const Json& trace, const std::string& worker);
 // The same for every worker at once (name → text), for views that show them all.
 std::map<std::string, std::string> filter_drops(const Json& trace);
+// A filter record's note when one field of the model made it drop every worker (an unknown
+// backend, a pin nothing has): why, and the values that would keep workers. "" when none.
+std::string all_dropped_text(const Json& filter_record);
+// Draws that note wrapped in the warning colour, tagged note/all-dropped; nothing when "".
+void draw_all_dropped(const Json& filter_record);
+// The backend framework filter's record in the trace (null when it did not run).
+const Json& backend_filter_record(const Json& trace);
 // A titled separator (ImGui 1.86 has no SeparatorText).
 void section(const char* title);
 // When the scenario was refused as bad input, draws "The scenario has an error<consequence>: …"

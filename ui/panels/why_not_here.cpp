@@ -74,6 +74,7 @@ void draw_why_not_here(App& app) {
   const std::string dropped = filter_drop(trace, sel.worker);
   if (!dropped.empty()) {
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "Dropped by the base filter %s", dropped.c_str());
+    if (dropped.rfind("backend_framework:", 0) == 0) draw_all_dropped(backend_filter_record(trace));
     return;
   }
   bool any = draw_candidate_findings(app, sel.worker, gpu);
