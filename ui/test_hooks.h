@@ -2,7 +2,7 @@
 // IMGUI_ENABLE_TEST_ENGINE and this file implements its item hooks, so every labelled item of a
 // frame is recorded with its bounding box; tag() gives the item just submitted a stable id
 // (explorer-architecture.md: worker/<name>, gpu/<name>/<index>, step/<phase>, button/<name>,
-// example/<stem>, candidate/<n>). Coordinates are ImGui's, which the platform layer keeps in CSS
+// example/<stem>, candidate/<n>, note/all-dropped). Coordinates are ImGui's, which the platform layer keeps in CSS
 // pixels (display size = the canvas's CSS size, framebuffer scale = devicePixelRatio).
 //
 //   test_hooks::begin_frame();   ... ImGui::Button("Deploy"); test_hooks::tag("button/deploy");
