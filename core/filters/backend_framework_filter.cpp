@@ -96,6 +96,55 @@ Json all_dropped_note(const FilterContext& ctx, bool scenario_rows, const std::v
               {"pass_with", backends_that_pass(rows, scenario_rows, model, pin, lookup, conditions)}};
 }
 
+// A cluster has few distinct device conditions: each is looked up once, and the workers passing
+// on it share their data (the first 32 conditions; past them every worker with another condition
+// is looked up on its own, never a longer scan).
+class ConditionMemo {
+ public:
+  struct Entry {
+    Condition condition;
+    Support support;
+    std::shared_ptr<const Json> data;  // built at the first worker passing on it
+  };
+  explicit ConditionMemo(const BackendLookup& lookup) : lookup_(lookup) { seen_.reserve(kKept); }  // entries are pointed into
+
+  Entry& of(const Condition& c) {
+    for (Entry& e : seen_)
+      if (e.condition == c) return e;
+    Entry fresh{c, lookup_.support(c), nullptr};
+    if (seen_.size() < kKept) return seen_.emplace_back(std::move(fresh));
+    return unmemoised_ = std::move(fresh);
+  }
+
+ private:
+  static constexpr std::size_t kKept = 32;
+  const BackendLookup& lookup_;
+  std::vector<Entry> seen_;
+  Entry unmemoised_;
+};
+
+// Records one worker's verdict: it passes on its first supported condition; otherwise every
+// condition becomes a reason (in `reasons`) and it fails.
+bool decide_worker(const Worker& w, const std::vector<Condition>& conditions, ConditionMemo& memo,
+                   const std::optional<std::string>& pinned, FilterRecord& record, Json& reasons) {
+  for (const Condition& c : conditions) {
+    ConditionMemo::Entry& verdict = memo.of(c);
+    if (verdict.support) {
+      if (!verdict.data)
+        verdict.data = std::make_shared<const Json>(
+            Json{{"source", verdict.support.source}, {"version", verdict.support.version}, {"condition", condition_json(c)}});
+      record.pass(w, BackendFrameworkFilter::kCodeSupported, verdict.data);
+      return true;
+    }
+    Json reason = condition_json(c);
+    reason["version"] = opt_json(pinned);
+    reason["why"] = pinned ? BackendFrameworkFilter::kWhyVersion : c.type == kCpu ? BackendFrameworkFilter::kWhyCpu : BackendFrameworkFilter::kWhyGpu;
+    reasons.push_back(std::move(reason));
+  }
+  record.fail(w, BackendFrameworkFilter::kCodeUnsupported, Json{{"conditions", reasons}});
+  return false;
+}
+
 }  // namespace
 
 void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
@@ -127,52 +176,14 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
                  (scenario_rows ? "the scenario's rows" : "a default install's rows") + " or a " + catalogue::kRunnerRelease + " runner");
 
   Json removed = Json::array();
-  // A cluster has few distinct device conditions: each is looked up once, and the workers passing
-  // on it share their data (the first 32 conditions; past them every worker with another
-  // condition is looked up on its own, never a longer scan).
-  struct Seen {
-    Condition condition;
-    Support support;
-    std::shared_ptr<const Json> data;  // built at the first worker passing on it
-  };
-  std::vector<Seen> seen;
-  seen.reserve(32);  // a match points into it
-  Seen unmemoised;
-  auto seen_of = [&](const Condition& c) -> Seen& {
-    for (Seen& s : seen)
-      if (s.condition == c) return s;
-    Seen fresh{c, lookup.support(c), nullptr};
-    if (seen.size() < 32) return seen.emplace_back(std::move(fresh));
-    return unmemoised = std::move(fresh);
-  };
+  ConditionMemo memo(lookup);
   for (std::size_t i = 0; i < workers.size(); ++i) {
-    const Worker* w = workers[i];
     Json reasons = Json::array();
-    Seen* match = nullptr;
-    for (const Condition& c : conditions[i]) {
-      Seen& verdict = seen_of(c);
-      if (verdict.support) {
-        match = &verdict;
-        break;
-      }
-      Json reason = condition_json(c);
-      reason["version"] = opt_json(pinned);
-      reason["why"] = pinned ? kWhyVersion : c.type == kCpu ? kWhyCpu : kWhyGpu;
-      reasons.push_back(std::move(reason));
-    }
-    if (match) {
-      if (!match->data)
-        match->data = std::make_shared<const Json>(Json{{"source", match->support.source},
-                                                        {"version", match->support.version},
-                                                        {"condition", condition_json(match->condition)}});
-      record.pass(*w, kCodeSupported, match->data);
-      continue;
-    }
-    record.fail(*w, kCodeUnsupported, Json{{"conditions", reasons}});
-    removed.push_back(w->name);
+    if (decide_worker(*workers[i], conditions[i], memo, pinned, record, reasons)) continue;
+    removed.push_back(workers[i]->name);
     // GPUStack writes one line per removed worker, listing every failed condition.
     ctx.trace.message("filters", Name,
-                      Json{{"worker", w->name}, {"backend", backend}, {"backend_version", opt_json(pinned)}, {"reasons", reasons}});
+                      Json{{"worker", workers[i]->name}, {"backend", backend}, {"backend_version", opt_json(pinned)}, {"reasons", reasons}});
   }
   if (!workers.empty() && removed.size() == workers.size()) {
     Json note = all_dropped_note(ctx, scenario_rows, rows, lookup, pin, conditions);
