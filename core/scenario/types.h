@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -202,6 +203,11 @@ struct Candidate {
   std::optional<bool> overcommit;
   // Explorer-visible extra carried by MindIE candidates: NIC address per GPU (or "-.-.-.-").
   std::optional<std::vector<std::string>> gpu_addresses;
+  // The worker as GPUStack's candidate object holds it when the selector changed its GPU list
+  // (the type grouping's overwrite Q1, a manual selection, GGUF's gpu_ids): the binpack scorer
+  // reads the worker's allocatable memory from this list (scheduler-rules.md §4.2). Null = the
+  // scenario's worker. Not part of the result JSON.
+  std::shared_ptr<const Worker> scored_worker;
   // Filled by the score chain, in chain order.
   std::vector<std::pair<std::string, std::optional<double>>> scores;
   double score = 0;

@@ -231,7 +231,9 @@ double PlacementBinpackScorer::score_with_subordinates(const Worker& worker, con
 }
 
 double PlacementBinpackScorer::score_candidate(const Candidate& c, BinpackRecord& rec) const {
-  const Worker* w = workers_.find(c.worker_id);
+  // GPUStack reads the main worker from the candidate object, with the GPU list its selector left
+  // there; subordinates come from a fresh database read (their full lists).
+  const Worker* w = c.scored_worker ? c.scored_worker.get() : workers_.find(c.worker_id);
   if (!w)
     throw ReferenceError("scoring", "binpack: the candidate's worker is unknown",
                          Json{{"worker_id", c.worker_id}, {"worker_name", c.worker_name}});

@@ -119,11 +119,15 @@ HfHyperParameters read_hf_config(const std::optional<Json>& config) {
   h.qk_nope_head_dim = int_member(text, "qk_nope_head_dim");
   h.qk_rope_head_dim = int_member(text, "qk_rope_head_dim");
   h.v_head_dim = int_member(text, "v_head_dim");
-  for (const char* k : {"n_routed_experts", "num_local_experts", "num_experts"})
-    if (auto v = int_member(text, k)) {
-      h.num_experts = v;
-      break;
-    }
+  // GPUStack: its own field `moe_num_experts` if the config has one, and while that is falsy the
+  // first *truthy* of these keys (`if value := getattr(...)`): a 0 does not stop the search.
+  h.num_experts = int_member(text, "moe_num_experts");
+  if (!h.num_experts || *h.num_experts == 0)
+    for (const char* k : {"n_routed_experts", "num_local_experts", "num_experts"})
+      if (auto v = int_member(text, k); v && *v != 0) {
+        h.num_experts = v;
+        break;
+      }
   h.moe_intermediate_size = int_member(text, "moe_intermediate_size");
   const Json& vc = member(root, "vision_config");
   if (vc.is_object()) {

@@ -25,7 +25,7 @@ struct HfHyperParameters {
   Json quantization_config;  // null when absent
   // MLA / MoE
   std::optional<long long> q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim;
-  std::optional<long long> num_experts;           // n_routed_experts / num_local_experts / num_experts
+  std::optional<long long> num_experts;  // moe_num_experts, else the first non-zero n_routed_experts / num_local_experts / num_experts
   std::optional<long long> moe_intermediate_size;
   // Vision tower (root has vision_config)
   std::optional<long long> vision_heads;

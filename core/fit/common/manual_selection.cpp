@@ -55,6 +55,13 @@ struct Reduced {
     for (const GpuDevice* g : gpus) v.push_back(g->index);
     return v;
   }
+  // GPUStack's candidate holds a deep copy of the worker with only these GPUs: what its scorers read.
+  std::shared_ptr<const Worker> copy() const {
+    auto w = std::make_shared<Worker>(*worker);
+    w->gpus.clear();
+    for (const GpuDevice* g : gpus) w->gpus.push_back(*g);
+    return w;
+  }
 };
 
 // GPUStack's byte_to_gib: round(bytes / 2^30, 2), Python rounding (correct, ties to even).
@@ -246,6 +253,7 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
   c.claim.vram_utilization = u;
   c.claim.is_unified_memory = false;
+  c.scored_worker = r.copy();
   attempt["satisfied"] = satisfied;
   attempt["unsatisfied"] = unsatisfied;
   attempt["used"] = used;
@@ -359,6 +367,7 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
   c.claim.vram_present = true;
   c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
   c.claim.is_unified_memory = false;  // the main claim carries no vram_utilization
+  c.scored_worker = main.copy();
   c.subordinate_workers = std::move(subs);
   return c;
 }

@@ -4,11 +4,12 @@
 
 namespace placement::custom {
 
-PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req) {
+PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
   Json& rec = begin_strategy(ctx.trace, kCpuOnly);
   PathOutcome out;
   long long short_workers = 0;
-  for (const Worker* w : ctx.workers) {
+  for (const Worker* w : pool.list()) {
+    // RAM does not depend on the GPU list; the scorers see the list the grouping left (Q1).
     const Allocatable a = ctx.allocation.compute(*w);
     if (a.ram >= req.ram) {
       Candidate c;
@@ -17,6 +18,7 @@ PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req) {
       c.claim.ram = req.ram;
       c.claim.vram_present = true;  // `{}`: no VRAM
       c.claim.is_unified_memory = false;
+      c.scored_worker = pool.copy_of(w);
       out.candidates.push_back(std::move(c));
     } else {
       ++short_workers;

@@ -18,7 +18,7 @@ Bytes floor_div(Bytes a, Bytes b) {
 
 }  // namespace
 
-PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req) {
+PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
   Json& rec = begin_strategy(ctx.trace, kMultiGpu);
   PathOutcome out;
   const std::string where = std::string(kSelector) + "." + kMultiGpu;
@@ -27,18 +27,20 @@ PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req) {
   std::size_t largest_count = 0;
   std::set<std::int64_t> examined, ram_short;
   long long gpus = 0, vram_short = 0;
-  for (const GpuTypeGroup& group : group_by_gpu_type(ctx.workers)) {
+  for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
       if (!group.type) {
         rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
         continue;
       }
       const std::string& type = *group.type;
-      if (type != surviving_gpu_type(*w)) {
-        rec["rejections"].push_back(Json{{"subject", subject(*w, gpu_indexes_of_type(*w, type))},
+      if (hidden_in_group(*w, group.type)) {
+        // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
+        const Worker& original = pool.original(w);
+        rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
                                          {"code", "no_gpus"},
                                          {"shortfalls", Json::array()},
-                                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", surviving_gpu_type(*w)}}}});
+                                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w->gpus.front().type}}}});
         rec["quirks"].push_back("Q1");
         ctx.trace.quirk("Q1", where, "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
         continue;
@@ -78,6 +80,7 @@ PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req) {
           ctx.trace.quirk("Q16", where, "the even split claims more than a GPU's allocatable memory; GPUStack does not check each GPU");
         }
         out.candidates.push_back(gpu_candidate(*w, type, indexes, std::move(vram), req.ram));
+        out.candidates.back().scored_worker = pool.copy_of(w);
       } else {
         Json shorts = Json::array();
         if (!vram_ok) {

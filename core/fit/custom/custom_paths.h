@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/worker_pool.h"
 #include "fit/fit_context.h"
 
 namespace placement::custom {
@@ -37,21 +38,13 @@ struct PathOutcome {
 };
 
 PathOutcome find_manual(FitContext& ctx, const CustomRequest& req);
-PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req);
-PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req);
-PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req);
+// The automatic paths share one pool: GPUStack's type grouping (Q1) changes a mixed worker for
+// the rest of the run, and its candidates carry the changed worker to the scorers.
+PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool);
+PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool);
+PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool& pool);
 
-// Workers by GPU type the way GPUStack groups them (first-seen type order; GPU-less workers in a
-// null group). A mixed worker is listed under each of its types, but GPUStack's grouping
-// overwrites its shared GPU list, so every group sees only its last-appearing type (Q1).
-struct GpuTypeGroup {
-  std::optional<std::string> type;
-  std::vector<const Worker*> workers;
-};
-std::vector<GpuTypeGroup> group_by_gpu_type(const std::vector<const Worker*>& workers);
-std::string surviving_gpu_type(const Worker& w);  // the type whose GPUs remain (Q1); empty without GPUs
 std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type);
-bool is_mixed(const Worker& w);
 
 // Trace helpers for the strategy records (§6.3, §6.4).
 Json& begin_strategy(Trace& trace, const std::string& strategy);

@@ -42,6 +42,13 @@ Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need,
   return s;
 }
 
+std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type) {
+  std::vector<int> out;
+  for (const GpuDevice& g : w.gpus)
+    if (g.type == type) out.push_back(g.index);
+  return out;
+}
+
 Bytes releasable_ram(const Worker& w, const Allocatable& a) {
   return a.allocated_ram + (w.is_unified_memory ? vram_sum(a.allocated_vram) : 0);
 }

@@ -48,7 +48,8 @@ FitResult select_custom(FitContext& ctx) {
     if (!result.candidates.empty()) result.strategy = kManual;
     for (const char* s : {kSingleGpu, kMultiGpu, kCpuOnly}) skip_strategy(ctx.trace, s, "manual_only");
   } else {
-    using Path = PathOutcome (*)(FitContext&, const CustomRequest&);
+    using Path = PathOutcome (*)(FitContext&, const CustomRequest&, WorkerPool&);
+    WorkerPool pool(ctx.workers);
     struct Step {
       const char* strategy;
       Path run;
@@ -66,7 +67,7 @@ FitResult select_custom(FitContext& ctx) {
         not_reached(ctx.trace, step.strategy);
         continue;
       }
-      PathOutcome o = step.run(ctx, req);
+      PathOutcome o = step.run(ctx, req, pool);
       *step.slot = o.slot;
       if (!o.candidates.empty()) {
         result.candidates = std::move(o.candidates);

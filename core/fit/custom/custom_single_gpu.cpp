@@ -8,11 +8,11 @@ namespace placement::custom {
 
 namespace {
 
-void record_q1(Trace& trace, Json& rec, const Worker& w, const std::string& type) {
-  rec["rejections"].push_back(Json{{"subject", subject(w, gpu_indexes_of_type(w, type))},
+void record_q1(Trace& trace, Json& rec, const Worker& original, const Worker& kept, const std::string& type) {
+  rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
                                    {"code", "no_gpus"},
                                    {"shortfalls", Json::array()},
-                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", surviving_gpu_type(w)}}}});
+                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", kept.gpus.front().type}}}});
   rec["quirks"].push_back("Q1");
   trace.quirk("Q1", std::string(kSelector) + "." + kSingleGpu,
               "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
@@ -20,21 +20,22 @@ void record_q1(Trace& trace, Json& rec, const Worker& w, const std::string& type
 
 }  // namespace
 
-PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req) {
+PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
   Json& rec = begin_strategy(ctx.trace, kSingleGpu);
   PathOutcome out;
   Bytes largest = 0;
   std::set<std::int64_t> examined, ram_short;
   long long gpus = 0, vram_short = 0;
-  for (const GpuTypeGroup& group : group_by_gpu_type(ctx.workers)) {
+  for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
       if (!group.type) {
         rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
         continue;
       }
       const std::string& type = *group.type;
-      if (type != surviving_gpu_type(*w)) {
-        record_q1(ctx.trace, rec, *w, type);
+      if (hidden_in_group(*w, group.type)) {
+        // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
+        record_q1(ctx.trace, rec, pool.original(w), *w, type);
         continue;
       }
       examined.insert(w->id);
@@ -47,6 +48,7 @@ PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req) {
         ++gpus;
         if (*v >= req.vram && ram_ok) {
           out.candidates.push_back(gpu_candidate(*w, type, {gpu.index}, VramMap{{gpu.index, req.vram}}, req.ram));
+          out.candidates.back().scored_worker = pool.copy_of(w);
         } else {
           Json shorts = Json::array();
           if (*v < req.vram) {

@@ -51,6 +51,7 @@ Candidate make_candidate(const Setup& s, const WorkerView& view, long long offlo
   Candidate c;
   c.worker_id = view.worker.id;
   c.worker_name = view.worker.name;
+  c.scored_worker = view.reduced;
   c.gpu_indexes = std::move(gpu_indexes);
   c.claim.ram = ram;
   c.claim.vram_present = vram.has_value();

@@ -29,6 +29,9 @@ inline MemoryFigure figure(const gguf::DeviceEstimate& d) { return {d.uma, d.non
 struct WorkerView {
   const Worker* source = nullptr;
   Worker worker;  // copy whose GPU list is reduced to the selected GPUs when ids are given
+  // With ids, that reduced copy shared with the candidates: GPUStack reduces the worker objects in
+  // place, so its scorers read the reduced lists too.
+  std::shared_ptr<const Worker> reduced;
   Allocatable alloc;
   Bytes vram_sum = 0;  // Σ alloc.vram
   bool uma = false;

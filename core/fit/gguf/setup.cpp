@@ -65,6 +65,7 @@ void build_workers(const FitContext& ctx, Setup& s) {
       for (const GpuDevice& g : w->gpus)
         if (selected(*ids, w->name + ":" + g.type + ":" + std::to_string(g.index))) kept.push_back(g);
       v.worker.gpus = std::move(kept);
+      v.reduced = std::make_shared<const Worker>(v.worker);
     }
     v.uma = w->is_unified_memory;
     v.alloc = ctx.allocation.compute(v.worker);

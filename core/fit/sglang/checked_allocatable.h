@@ -2,7 +2,7 @@
 // whose GPUs of the asked type lack index 0 makes GPUStack fail (KeyError on vram[0]).
 #pragma once
 
-#include "fit/sglang/worker_pool.h"
+#include "fit/common/worker_pool.h"
 #include "resources/allocatable.h"
 
 namespace placement {

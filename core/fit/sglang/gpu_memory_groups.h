@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "fit/sglang/worker_pool.h"
+#include "fit/common/worker_pool.h"
 #include "resources/allocatable.h"
 
 namespace placement {

@@ -8,8 +8,9 @@
 
 #include "fit/sglang/gpu_selection.h"
 #include "fit/sglang/sglang_parameters.h"
-#include "fit/sglang/worker_pool.h"
+#include "fit/common/worker_pool.h"
 #include "resources/allocatable.h"
+#include "trace/trace.h"
 
 namespace placement {
 

@@ -22,6 +22,7 @@ Candidate create_candidate(const SglangRun& run, const std::vector<const Worker*
   const Worker& main = *selected.front();
   c.worker_id = main.id;
   c.worker_name = main.name;
+  c.scored_worker = run.pool.copy_of(&main);
   std::vector<int> indexes;
   std::optional<std::string> gpu_type;
   for (const GpuDevice& g : main.gpus) {
@@ -164,7 +165,7 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   Json types = Json::array();
-  for (PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+  for (PoolTypeGroup& tg : group_by_gpu_type(run.pool, trace)) {
     const double u = run.u_of(tg.type).value_or(0);
     Json type_record{{"gpu_type", type_label(tg.type)}, {"workers", tg.workers.size()}, {"gates", Json::array()}};
     GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);

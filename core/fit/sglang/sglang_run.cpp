@@ -51,4 +51,18 @@ Json rejection(const Json& subject, const std::string& code, Json shortfalls, Js
   return Json{{"subject", subject}, {"code", code}, {"shortfalls", std::move(shortfalls)}, {"data", std::move(data)}};
 }
 
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, Trace& trace) {
+  std::vector<OverwrittenWorker> overwritten;
+  std::vector<PoolTypeGroup> groups = pool.group_by_gpu_type(&overwritten);
+  for (const OverwrittenWorker& o : overwritten) {
+    std::string hidden;
+    for (const std::string& t : o.hidden_types) hidden += (hidden.empty() ? "" : ", ") + t;
+    const std::string& name = o.worker->name;
+    trace.quirk("Q1", "sglang.type_grouping:" + name,
+                "worker " + name + " keeps only its " + o.kept_type + " GPUs for the rest of the run; its " + hidden +
+                    " GPUs are no longer seen (GPUStack overwrites the GPU list shared by the per-type copies)");
+  }
+  return groups;
+}
+
 }  // namespace placement

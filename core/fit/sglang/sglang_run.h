@@ -12,7 +12,7 @@
 #include "fit/fit_context.h"
 #include "fit/sglang/gpu_selection.h"
 #include "fit/sglang/sglang_parameters.h"
-#include "fit/sglang/worker_pool.h"
+#include "fit/common/worker_pool.h"
 
 namespace placement {
 
@@ -73,5 +73,9 @@ void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worke
 Json ram_shortfall(Bytes need, Bytes have, Bytes allocated);
 Json subject_of(const Worker& w, const std::vector<int>& gpu_indexes = {});
 Json rejection(const Json& subject, const std::string& code, Json shortfalls = Json::array(), Json data = Json::object());
+
+// The pool's type grouping (fit/common/worker_pool.h), marking Q1 in `trace` for each worker it
+// overwrites (the first grouping that meets it).
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, Trace& trace);
 
 }  // namespace placement

@@ -15,6 +15,7 @@ Candidate single_gpu_candidate(const SglangRun& run, const Worker& w, const GpuD
   Candidate c;
   c.worker_id = w.id;
   c.worker_name = w.name;
+  c.scored_worker = run.pool.copy_of(&w);
   c.gpu_type = gpu.type;
   c.gpu_indexes = std::vector<int>{gpu.index};
   const auto u = run.u_of(group_type);
@@ -53,7 +54,7 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
     type_data.emplace_back(type, d);
     return d;
   };
-  for (const PoolTypeGroup& group : run.pool.group_by_gpu_type(trace)) {
+  for (const PoolTypeGroup& group : group_by_gpu_type(run.pool, trace)) {
     const auto u = run.u_of(group.type);
     for (const Worker* w : group.workers) {
       ++workers_seen;

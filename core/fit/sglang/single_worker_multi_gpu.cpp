@@ -105,7 +105,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
   };
   const auto vram_total_rule = std::make_shared<const Json>(Json{{"rule", "sum_alloc_at_least_vram_over_u"}});
   long long workers_seen = 0, groups_seen = 0;
-  for (const PoolTypeGroup& tg : run.pool.group_by_gpu_type(trace)) {
+  for (const PoolTypeGroup& tg : group_by_gpu_type(run.pool, trace)) {
     const auto u_entry = run.u_of(tg.type);
     const double u = u_entry.value_or(0);
     for (const Worker* w : tg.workers) {
@@ -172,6 +172,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& reco
         Candidate c;
         c.worker_id = w->id;
         c.worker_name = w->name;
+        c.scored_worker = run.pool.copy_of(w);
         c.gpu_type = tg.type;
         c.gpu_indexes = acc.indexes;
         c.claim.vram = acc.claim;

@@ -9,7 +9,7 @@ namespace placement {
 
 void compute_utilisation(SglangRun& run, Json& u_by_type) {
   run.utilisation.push_back(TypeUtilisation{"*", std::nullopt, true, 0.0});
-  std::vector<PoolTypeGroup> groups = run.pool.group_by_gpu_type(run.ctx.trace);
+  std::vector<PoolTypeGroup> groups = group_by_gpu_type(run.pool, run.ctx.trace);
   const Model& model = run.ctx.model;
   for (const PoolTypeGroup& g : groups) {
     const bool valid = run.selection.empty() ||

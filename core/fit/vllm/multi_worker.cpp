@@ -11,39 +11,40 @@ namespace placement {
 
 namespace {
 
-std::vector<int> view_indexes(const WorkerView& v) {
+std::vector<int> view_indexes(const Worker* w) {
   std::vector<int> out;
-  for (const GpuDevice* g : v.gpus) out.push_back(g->index);
+  for (const GpuDevice& g : w->gpus) out.push_back(g.index);
   return out;
 }
 
-// Every GPU of the view at int(total × gmu); GPUStack keys the dict by index.
-VramMap gmu_claims(const WorkerView& v, double gmu) {
+// Every GPU of the pool worker at int(total × gmu); GPUStack keys the dict by index.
+VramMap gmu_claims(const Worker* w, double gmu) {
   VramMap vram;
-  for (const GpuDevice* g : v.gpus) {
-    const Bytes claim = static_cast<Bytes>(static_cast<double>(g->memory_total) * gmu);
+  for (const GpuDevice& g : w->gpus) {
+    const Bytes claim = static_cast<Bytes>(static_cast<double>(g.memory_total) * gmu);
     bool replaced = false;
     for (auto& [i, b] : vram)
-      if (i == g->index) b = claim, replaced = true;
-    if (!replaced) vram.emplace_back(g->index, claim);
+      if (i == g.index) b = claim, replaced = true;
+    if (!replaced) vram.emplace_back(g.index, claim);
   }
   return vram;
 }
 
-Candidate make_candidate(const Model& model, const std::vector<const WorkerView*>& joined, double gmu) {
-  const WorkerView& main = *joined.front();
+Candidate make_candidate(const VllmFit& fit, const std::vector<const Worker*>& joined, double gmu) {
+  const Worker* main = joined.front();
   Candidate c;
-  c.worker_id = main.worker->id;
-  c.worker_name = main.worker->name;
-  c.gpu_type = main.gpus.front()->type;
+  c.worker_id = main->id;
+  c.worker_name = main->name;
+  c.gpu_type = main->gpus.front().type;
   c.gpu_indexes = view_indexes(main);
-  c.claim = vllm_claim(model, gmu_claims(main, gmu));
+  c.claim = vllm_claim(fit.ctx.model, gmu_claims(main, gmu));
+  c.scored_worker = fit.pool.copy_of(main);
   for (std::size_t i = 1; i < joined.size(); ++i) {
     SubordinateWorker s;
-    s.worker_id = joined[i]->worker->id;
-    s.worker_name = joined[i]->worker->name;
-    s.gpu_indexes = view_indexes(*joined[i]);
-    s.claim = vllm_claim(model, gmu_claims(*joined[i], gmu));  // no vram_utilization (Q12 shape)
+    s.worker_id = joined[i]->id;
+    s.worker_name = joined[i]->name;
+    s.gpu_indexes = view_indexes(joined[i]);
+    s.claim = vllm_claim(fit.ctx.model, gmu_claims(joined[i], gmu));  // no vram_utilization (Q12 shape)
     c.subordinate_workers.push_back(std::move(s));
   }
   return c;
@@ -51,19 +52,23 @@ Candidate make_candidate(const Model& model, const std::vector<const WorkerView*
 
 // Does every GPU of the worker reach gmu? GPUStack stops at the first that does not (a later
 // GPU with total 0 is then never divided by).
-bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const WorkerView& v, const Allocatable& a,
-                        const std::shared_ptr<const Json>& ratio_data) {
+// `hidden`: the Q1 note when the worker is seen from another type's group.
+bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const Worker& w, const Allocatable& a,
+                        const std::shared_ptr<const Json>& ratio_data, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
-  for (const GpuDevice* g : v.gpus) {
+  for (const GpuDevice& device : w.gpus) {
+    const GpuDevice* g = &device;
     const Bytes alloc = a.gpu_or_zero(g->index);
     rec.examined_gpus(1);
-    if (alloc_ratio(*v.worker, *g, alloc) < gmu) {
-      Rejection& r = rec.reject(*v.worker, {g->index}, "vram_ratio", "gpus");
+    if (alloc_ratio(w, *g, alloc) < gmu) {
+      Rejection& r = rec.reject(w, {g->index}, "vram_ratio", "gpus");
       r.shared_data = ratio_data;
+      const Bytes capacity = hidden.is_null() ? gpu_capacity(w, *g) : 0;
       r.shortfalls.push_back(
-          make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, gpu_capacity(*v.worker, *g), g->index));
-      if (fit.ctx.allocation.allocated_on_gpu(*v.worker, g->index) == 0)
-        rec.quirk(fit.ctx.trace, "Q3", "vllm multi_worker: " + v.worker->name + " GPU " + std::to_string(g->index),
+          make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, capacity, g->index));
+      if (!hidden.is_null()) add_note(r, hidden);
+      else if (fit.ctx.allocation.allocated_on_gpu(w, g->index) == 0)
+        rec.quirk(fit.ctx.trace, "Q3", "vllm multi_worker: " + w.name + " GPU " + std::to_string(g->index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
       return false;
     }
@@ -76,7 +81,7 @@ struct TypeOutcome {
   Json groups = Json::array();
 };
 
-TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group) {
+TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& group) {
   TypeOutcome out;
   const double gmu = fit.s.gmu.value;
   const auto ratio_data = std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
@@ -85,18 +90,17 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
     out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
     return out;
   }
-  std::vector<const WorkerView*> sorted;
-  for (const auto& v : group.workers) sorted.push_back(&v);
-  std::stable_sort(sorted.begin(), sorted.end(), [](const WorkerView* x, const WorkerView* y) { return x->gpus.size() > y->gpus.size(); });
-  std::vector<std::pair<std::size_t, std::vector<const WorkerView*>>> by_count;
-  for (const WorkerView* v : sorted) {
+  std::vector<const Worker*> sorted = group.workers;
+  sort_by_gpu_count(sorted);
+  std::vector<std::pair<std::size_t, std::vector<const Worker*>>> by_count;
+  for (const Worker* v : sorted) {
     if (v->gpus.empty()) continue;
     auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == v->gpus.size(); });
     if (it == by_count.end()) by_count.push_back({v->gpus.size(), {v}});
     else it->second.push_back(v);
   }
 
-  std::vector<const WorkerView*> best_combination;
+  std::vector<const Worker*> best_combination;
   Bytes largest = 0;
   std::size_t best_group_size = 0, best_devices = 0;
   Json topology_reasons = Json::array();
@@ -111,31 +115,31 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
       continue;
     }
     if (TpCheck tp = fit.tp(static_cast<long long>(count)); !tp.ok) {
-      for (const WorkerView* v : members)
-        rec.reject(*v->worker, view_indexes(*v), "tp_not_divisible", "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
+      for (const Worker* v : members)
+        rec.reject(*v, view_indexes(v), "tp_not_divisible", "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
       rec_group["status"] = "skipped";
       rec_group["skip"] = Json{{"code", "tp_not_divisible"}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
       out.groups.push_back(std::move(rec_group));
       continue;
     }
     rec_group["status"] = "tried";
-    std::vector<const WorkerView*> joined;
+    std::vector<const Worker*> joined;
     long long gpus = 0;
     Bytes sum = 0;
     for (std::size_t mi = 0; mi < members.size(); ++mi) {
-      const WorkerView& v = *members[mi];
-      const Worker& w = *v.worker;
+      const Worker& w = *members[mi];
       rec.examined_worker();
       const Allocatable& a = fit.alloc(w, group.type);
+      const Json hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "multi_worker", w, group.type) : Json();
       if (ram_short(fit.s.ram, a)) {
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
-      if (!all_gpus_reach_gmu(fit, rec, v, a, ratio_data)) continue;
-      joined.push_back(&v);
+      if (!all_gpus_reach_gmu(fit, rec, w, a, ratio_data, hidden)) continue;
+      joined.push_back(&w);
       gpus += static_cast<long long>(count);
       // With gmu 0 GPUStack sums whole totals here but claims 0 below (Q18).
-      for (const GpuDevice* g : v.gpus) sum += static_cast<Bytes>(static_cast<double>(g->memory_total) * (gmu != 0 ? gmu : 1.0));
+      for (const GpuDevice& g : w.gpus) sum += static_cast<Bytes>(static_cast<double>(g.memory_total) * (gmu != 0 ? gmu : 1.0));
       if (gmu == 0)
         rec.quirk(fit.ctx.trace, "Q18", "vllm multi_worker", "gmu 0: the walk counts whole GPU totals while the claims are 0");
       if (gpu_count) {
@@ -143,7 +147,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
         if (gpus > gpu_count) {
           rec_group["abandoned"] = Json{{"code", "gpu_count_exceeded"}, {"gpus", gpus}, {"gpu_count", gpu_count}};
           for (std::size_t rest = mi + 1; rest < members.size(); ++rest)
-            rec.not_examined(*members[rest]->worker, "gpu_count_exceeded");
+            rec.not_examined(*members[rest], "gpu_count_exceeded");
           break;
         }
       }
@@ -151,26 +155,26 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
       if (sum < fit.s.vram) continue;
       if (joined.size() > 1 && fit.s.executor.executor == VllmExecutor::mp) {
         std::vector<long long> per_node;
-        for (const WorkerView* j : joined) per_node.push_back(static_cast<long long>(j->gpus.size()));
+        for (const Worker* j : joined) per_node.push_back(static_cast<long long>(j->gpus.size()));
         TopologyCheck t = check_vllm_topology(per_node, read_vllm_parallelism(fit.ctx.params));
         if (!t.ok) {
-          Rejection& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "topology", "combinations",
+          Rejection& r = rec.reject(*joined.front(), view_indexes(joined.front()), "topology", "combinations",
                                Json{{"reason", t.reason}, {"rule", t.code}, {"values", t.values}});
           Json names = Json::array();
-          for (const WorkerView* j : joined) names.push_back(j->worker->name);
+          for (const Worker* j : joined) names.push_back(j->name);
           r.data["workers"] = names;
           if (std::find(topology_reasons.begin(), topology_reasons.end(), Json(t.reason)) == topology_reasons.end())
             topology_reasons.push_back(t.reason);
           continue;
         }
       }
-      out.candidate = make_candidate(fit.ctx.model, joined, gmu);
+      out.candidate = make_candidate(fit, joined, gmu);
       if (joined.size() == 1)
         rec.quirk(fit.ctx.trace, "Q12", "vllm multi_worker: " + w.name,
                   "the multi-worker strategy returned a single worker with no subordinates");
-      for (std::size_t rest = mi + 1; rest < members.size(); ++rest) rec.not_examined(*members[rest]->worker, "first_candidate_returned");
+      for (std::size_t rest = mi + 1; rest < members.size(); ++rest) rec.not_examined(*members[rest], "first_candidate_returned");
       for (std::size_t later = gi + 1; later < by_count.size(); ++later)
-        for (const WorkerView* lv : by_count[later].second) rec.not_examined(*lv->worker, "first_candidate_returned");
+        for (const Worker* lv : by_count[later].second) rec.not_examined(*lv, "first_candidate_returned");
       rec_group["result"] = "candidate";
       out.groups.push_back(std::move(rec_group));
       return out;
@@ -178,10 +182,10 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
     rec_group["vram_sum"] = sum;
     rec_group["gpus"] = gpus;
     Json names = Json::array();
-    for (const WorkerView* j : joined) names.push_back(j->worker->name);
+    for (const Worker* j : joined) names.push_back(j->name);
     rec_group["joined"] = names;
     if (!joined.empty()) {
-      Rejection& r = rec.reject(*joined.front()->worker, view_indexes(*joined.front()), "vram_total", "combinations", Json{{"workers", names}});
+      Rejection& r = rec.reject(*joined.front(), view_indexes(joined.front()), "vram_total", "combinations", Json{{"workers", names}});
       r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
     }
     out.groups.push_back(std::move(rec_group));
@@ -198,7 +202,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
   v["largest_vram"] = largest;
   v["largest_vram_gib"] = gib_value(static_cast<double>(largest));
   Json names = Json::array();
-  for (const WorkerView* j : best_combination) names.push_back(j->worker->name);
+  for (const Worker* j : best_combination) names.push_back(j->name);
   v["combination"] = names;  // GPUStack shows the first 3 and "...(more n)"
   v["left_out"] = best_combination.empty() ? 0 : static_cast<long long>(best_group_size) - static_cast<long long>(best_combination.size());
   v["devices_per_worker"] = best_devices;
@@ -212,7 +216,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const TypeGroup& group)
 std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecord& rec) {
   std::vector<Candidate> all;
   Json per_type = Json::array();
-  for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
+  for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace)) {
     TypeOutcome o = walk_type(fit, rec, group);
     per_type.push_back(Json{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"groups", std::move(o.groups)}, {"candidate", o.candidate.has_value()}});
     if (o.candidate) all.push_back(std::move(*o.candidate));

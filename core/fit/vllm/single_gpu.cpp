@@ -23,28 +23,31 @@ struct RejectionData {
   }
 };
 
-// Records why one GPU is not a candidate; both failing rules get a shortfall.
+// Records why one GPU is not a candidate; both failing rules get a shortfall. `hidden`: the Q1
+// note when the GPU is seen from another type's group (nothing there is allocatable or freeable).
 void reject_gpu(VllmFit& fit, StrategyRecord& rec, RejectionData& data, const Worker& w, const GpuDevice& gpu, Bytes alloc,
-                bool exceeds_vram, bool exceeds_ratio) {
+                bool exceeds_vram, bool exceeds_ratio, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
   Rejection& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
   r.shared_data = data.get(gmu, exceeds_vram, exceeds_ratio);
+  const Bytes capacity = hidden.is_null() ? gpu_capacity(w, gpu) : 0;
   if (exceeds_vram) {
     if (gmu > 0) {
       // The estimate must fit the gmu share of the whole card: freeing claims cannot help.
       const Bytes share = static_cast<Bytes>(static_cast<double>(gpu.memory_total) * gmu);
       r.shortfalls.push_back(make_shortfall("vram", fit.s.vram, share, share, gpu.index));
     } else {
-      r.shortfalls.push_back(make_shortfall("vram", fit.s.vram, alloc, gpu_capacity(w, gpu), gpu.index));
+      r.shortfalls.push_back(make_shortfall("vram", fit.s.vram, alloc, capacity, gpu.index));
     }
   }
   if (exceeds_ratio) {
     r.shortfalls.push_back(
-        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, gpu_capacity(w, gpu), gpu.index));
-    if (fit.ctx.allocation.allocated_on_gpu(w, gpu.index) == 0)
+        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, capacity, gpu.index));
+    if (hidden.is_null() && fit.ctx.allocation.allocated_on_gpu(w, gpu.index) == 0)
       rec.quirk(fit.ctx.trace, "Q3", "vllm single_gpu: " + w.name + " GPU " + std::to_string(gpu.index),
                 "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
   }
+  if (!hidden.is_null()) add_note(r, hidden);
 }
 
 }  // namespace
@@ -59,25 +62,27 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
     double ratio;
   };
   std::optional<NoteFigures> note;  // the running figures at the last worker without a candidate
-  const std::vector<TypeGroup> groups = fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace);
+  const std::vector<PoolTypeGroup> groups = group_by_gpu_type(fit.pool, rec, fit.ctx.trace);
   std::size_t gpus = 0;
-  for (const TypeGroup& group : groups)
-    for (const WorkerView& view : group.workers) gpus += view.gpus.size();
+  for (const PoolTypeGroup& group : groups)
+    for (const Worker* w : group.workers) gpus += w->gpus.size();
   all.reserve(gpus);  // at most one candidate or one rejection per GPU (plus one per worker short of RAM)
   rec.expect_rejections(gpus);
-  for (const TypeGroup& group : groups) {
-    for (const WorkerView& view : group.workers) {
-      if (view.gpus.empty()) continue;
-      const Worker& w = *view.worker;
+  for (const PoolTypeGroup& group : groups) {
+    for (const Worker* wp : group.workers) {
+      if (wp->gpus.empty()) continue;
+      const Worker& w = *wp;
       rec.examined_worker();
       const Allocatable& a = fit.alloc(w, group.type);
+      const Json hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_gpu", w, group.type) : Json();
       if (ram_short(fit.s.ram, a)) {
         // GPUStack skips the worker here without leaving a note.
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
       std::size_t found = 0;
-      for (const GpuDevice* gpu : view.gpus) {
+      for (const GpuDevice& device : w.gpus) {
+        const GpuDevice* gpu = &device;
         rec.examined_gpus(1);
         const Bytes alloc = a.gpu_or_zero(gpu->index);
         const double ratio = alloc_ratio(w, *gpu, alloc);
@@ -89,7 +94,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
         const bool exceeds_vram = gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc;
         const bool exceeds_ratio = gmu > 0 && ratio < gmu;
         if (exceeds_vram || exceeds_ratio) {
-          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, exceeds_vram, exceeds_ratio);
+          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, exceeds_vram, exceeds_ratio, hidden);
           continue;
         }
         const Bytes claim = gmu > 0 ? static_cast<Bytes>(share) : fit.s.vram;
@@ -99,6 +104,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
         c.gpu_type = gpu->type;  // the device's own type (differs from the group's under Q1)
         c.gpu_indexes = std::vector<int>{gpu->index};
         c.claim = vllm_claim(model, VramMap{{gpu->index, claim}});
+        c.scored_worker = fit.pool.copy_of(&w);
         all.push_back(std::move(c));
         ++found;
       }

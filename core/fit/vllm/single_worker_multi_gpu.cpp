@@ -17,14 +17,14 @@ struct WorkerScan {
 };
 
 // Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall. `data` is the
-// rejections' shared data.
-WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, const Allocatable& a,
-                     const std::shared_ptr<const Json>& data) {
-  const Worker& w = *view.worker;
+// rejections' shared data; `hidden` the Q1 note when the worker is seen from another type's group.
+WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const Worker& w, const Allocatable& a,
+                     const std::shared_ptr<const Json>& data, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
   WorkerScan scan;
-  scan.eligible.reserve(view.gpus.size());
-  for (const GpuDevice* gpu : view.gpus) {
+  scan.eligible.reserve(w.gpus.size());
+  for (const GpuDevice& device : w.gpus) {
+    const GpuDevice* gpu = &device;
     const Bytes alloc = a.gpu_or_zero(gpu->index);
     scan.total_alloc += alloc;
     const double ratio = alloc_ratio(w, *gpu, alloc);
@@ -34,8 +34,13 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const WorkerView& view, 
     }
     Rejection& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus");
     r.shared_data = data;
+    const Bytes capacity = hidden.is_null() ? gpu_capacity(w, *gpu) : 0;
     r.shortfalls.push_back(
-        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, gpu_capacity(w, *gpu), gpu->index));
+        make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, capacity, gpu->index));
+    if (!hidden.is_null()) {
+      add_note(r, hidden);
+      continue;
+    }
     if (ratio == gmu)
       rec.quirk(fit.ctx.trace, "Q2", "vllm single_worker_multi_gpu: " + w.name + " GPU " + std::to_string(gpu->index),
                 "free fraction exactly equal to gmu is excluded here (strict >), accepted elsewhere (>=)");
@@ -114,28 +119,30 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
   Bytes largest_seen = -1;           // the worker GPUStack's note should have followed
   std::string noted_worker, largest_worker;
-  for (const TypeGroup& group : fit.grouping.group(fit.ctx.workers, rec, fit.ctx.trace)) {
-    for (const WorkerView& view : group.workers) {
-      if (view.gpus.empty()) continue;
-      const Worker& w = *view.worker;
+  for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace)) {
+    for (const Worker* wp : group.workers) {
+      if (wp->gpus.empty()) continue;
+      const Worker& w = *wp;
       rec.examined_worker();
-      if (view.gpus.size() < 2) {
-        rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", view.gpus.size()}});
+      if (w.gpus.size() < 2) {
+        rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
         continue;
       }
       const Allocatable& a = fit.alloc(w, group.type);
+      const Json hidden =
+          hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_worker_multi_gpu", w, group.type) : Json();
       if (ram_short(fit.s.ram, a)) {
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
         continue;
       }
-      rec.examined_gpus(static_cast<long long>(view.gpus.size()));
-      WorkerScan scan = scan_gpus(fit, rec, view, a, ratio_data);
+      rec.examined_gpus(static_cast<long long>(w.gpus.size()));
+      WorkerScan scan = scan_gpus(fit, rec, w, a, ratio_data, hidden);
 
       // GPUStack compares this worker's bytes with the GPU *count* it stored last time (Q15).
       if (scan.total_alloc > fit.largest_multi_gpu_total) {
         fit.largest_multi_gpu_vram = scan.total_alloc;
         fit.largest_multi_gpu_satisfied = static_cast<long long>(scan.eligible.size());
-        fit.largest_multi_gpu_total = static_cast<long long>(view.gpus.size());
+        fit.largest_multi_gpu_total = static_cast<long long>(w.gpus.size());
         noted_worker = w.name;
       }
       if (scan.total_alloc > largest_seen) largest_seen = scan.total_alloc, largest_worker = w.name;
@@ -171,12 +178,14 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
         c.gpu_type = group.type;
         c.gpu_indexes = indexes;
         c.claim = vllm_claim(model, std::move(vram));
+        c.scored_worker = fit.pool.copy_of(&w);
         all.push_back(std::move(c));
         candidate_workers.push_back(&w);
         continue;
       }
       Rejection& r = rec.reject(w, indexes, gpu_count && count < gpu_count ? "gpu_count" : "vram_total", "workers");
       r.shared_data = rejection_data.get(fit, scan.eligible.size(), count);
+      if (!hidden.is_null()) add_note(r, hidden);
       if (!(gpu_count && count < gpu_count)) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
       note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
     }

@@ -9,68 +9,30 @@
 
 namespace placement {
 
-std::vector<TypeGroup> TypeGrouping::group(const std::vector<const Worker*>& workers, StrategyRecord& record, Trace& trace) {
-  std::vector<TypeGroup> groups;
-  auto group_for = [&](const std::optional<std::string>& type) -> std::size_t {
-    for (std::size_t i = 0; i < groups.size(); ++i)
-      if (groups[i].type == type) return i;
-    groups.push_back(TypeGroup{type, {}});
-    return groups.size() - 1;
-  };
-  auto group_of_type = [&](const std::string& type) -> std::size_t {
-    for (std::size_t i = 0; i < groups.size(); ++i)
-      if (groups[i].type && *groups[i].type == type) return i;
-    return group_for(type);
-  };
-  for (const Worker* w : workers) {
-    std::vector<const GpuDevice*> gpus;
-    if (const auto* o = overridden(w->id)) {
-      gpus = *o;
-      record.quirk(trace, "Q1", "vllm type grouping: worker " + w->name,
-                   "an earlier grouping in this run left this mixed-type worker with only its " + (o->empty() ? std::string() : o->front()->type) +
-                       " GPUs");
-    } else {
-      gpus.reserve(w->gpus.size());
-      for (const auto& g : w->gpus) gpus.push_back(&g);
-    }
-    if (gpus.empty()) {
-      groups[group_for(std::nullopt)].workers.push_back(WorkerView{w, {}});
-      continue;
-    }
-    // Most workers hold one GPU type: their whole list is their one view.
-    const std::string& first_type = gpus.front()->type;
-    if (std::all_of(gpus.begin(), gpus.end(), [&](const GpuDevice* g) { return g->type == first_type; })) {
-      groups[group_of_type(first_type)].workers.push_back(WorkerView{w, std::move(gpus)});
-      continue;
-    }
-    std::vector<std::pair<std::string, std::vector<const GpuDevice*>>> by_type;
-    for (const GpuDevice* g : gpus) {
-      auto it = std::find_if(by_type.begin(), by_type.end(), [&](const auto& e) { return e.first == g->type; });
-      if (it == by_type.end()) by_type.push_back({g->type, {g}});
-      else it->second.push_back(g);
-    }
-    std::vector<std::pair<std::size_t, std::size_t>> placed;  // (group, position) of this worker's copies
-    for (const auto& [type, list] : by_type) {
-      std::size_t gi = group_for(type);
-      groups[gi].workers.push_back(WorkerView{w, list});
-      placed.emplace_back(gi, groups[gi].workers.size() - 1);
-    }
-    if (by_type.size() > 1) {
-      // The copies share one status object: the last assignment is what every copy sees.
-      const auto& last = by_type.back().second;
-      for (auto [gi, pos] : placed) groups[gi].workers[pos].gpus = last;
-      overridden_[w->id] = last;
-      record.quirk(trace, "Q1", "vllm type grouping: worker " + w->name,
-                   "mixed-type worker keeps only its " + by_type.back().first +
-                       " GPUs in every type group (and in every later grouping of this run)");
-    }
-  }
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecord& record, Trace& trace) {
+  std::vector<OverwrittenWorker> overwritten;
+  std::vector<PoolTypeGroup> groups = pool.group_by_gpu_type(&overwritten);
+  for (const OverwrittenWorker& o : overwritten)
+    record.quirk(trace, "Q1", "vllm type grouping: worker " + o.worker->name,
+                 "mixed-type worker keeps only its " + o.kept_type + " GPUs in every type group (and in every later grouping of this run)");
   return groups;
 }
 
-const std::vector<const GpuDevice*>* TypeGrouping::overridden(std::int64_t worker_id) const {
-  auto it = overridden_.find(worker_id);
-  return it == overridden_.end() ? nullptr : &it->second;
+Json hidden_type_note(StrategyRecord& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type) {
+  const std::string& kept = w.gpus.front().type;
+  record.quirk(trace, "Q1", "vllm " + strategy + ": worker " + w.name + " in the " + type_label(type) + " group",
+               "the worker's GPU list holds only its " + kept + " GPUs, so its allocatable VRAM for " + type_label(type) +
+                   " reads 0 on every GPU");
+  return Json{{"quirk", "Q1"}, {"gpu_type", type_label(type)}, {"kept_type", kept}, {"allocatable", "0: no GPU of this type left"}};
+}
+
+void add_note(Rejection& r, const Json& note) {
+  if (r.shared_data) {
+    r.data = *r.shared_data;
+    r.shared_data.reset();
+  }
+  if (!r.data.is_object()) r.data = Json::object();
+  for (const auto& [k, v] : note.items()) r.data[k] = v;
 }
 
 const Allocatable& VllmFit::alloc(const Worker& worker, const std::optional<std::string>& type) {

@@ -1,5 +1,5 @@
 // State shared by the vLLM strategies of one run (scheduler-rules.md §3.3): the settings read once,
-// the allocatable cache, GPUStack's type grouping with its in-place quirk (Q1), and the
+// the allocatable cache, the worker pool GPUStack's type grouping overwrites (Q1), and the
 // explanation events each strategy leaves for §6.9.
 #pragma once
 
@@ -12,34 +12,22 @@
 
 #include "fit/common/hf_config.h"
 #include "fit/common/shared_rules.h"
+#include "fit/common/worker_pool.h"
 #include "fit/fit_context.h"
 #include "fit/vllm/strategy_record.h"
 #include "fit/vllm/vllm_parameters.h"
 
 namespace placement {
 
-// A worker as one type group sees it: GPUStack hands each group a shallow copy whose GPU list it
-// overwrites, so a mixed worker's copies all end up with the last type's GPUs (Q1).
-struct WorkerView {
-  const Worker* worker = nullptr;
-  std::vector<const GpuDevice*> gpus;
-};
+// GPUStack's type grouping over the fit's pool (fit/common/worker_pool.h), marking Q1 in the
+// strategy record for each mixed worker it overwrites.
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecord& record, Trace& trace);
 
-struct TypeGroup {
-  std::optional<std::string> type;  // nullopt: workers without GPUs
-  std::vector<WorkerView> workers;
-};
-
-// GPUStack's group_workers_by_gpu_type, including the lasting effect of the overwrite: once a
-// mixed worker has been grouped, later groupings in the same run see only its last type.
-class TypeGrouping {
- public:
-  std::vector<TypeGroup> group(const std::vector<const Worker*>& workers, StrategyRecord& record, Trace& trace);
-  const std::vector<const GpuDevice*>* overridden(std::int64_t worker_id) const;
-
- private:
-  std::map<std::int64_t, std::vector<const GpuDevice*>> overridden_;
-};
+// A worker listed in a group of a type its (overwritten) GPU list no longer holds: GPUStack's
+// allocatable routine finds no GPU of that type, so every free-memory figure there reads 0 (Q1).
+// Marks the quirk once per strategy and worker and returns the note its rejections carry.
+Json hidden_type_note(StrategyRecord& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type);
+void add_note(Rejection& r, const Json& note);  // merges the note into the rejection's data
 
 struct VllmSettings {
   VllmWorldSize world;
@@ -58,12 +46,12 @@ struct VllmEvent {
 };
 
 struct VllmFit {
-  VllmFit(FitContext& context, HfHyperParameters hyper) : ctx(context), hp(std::move(hyper)) {}
+  VllmFit(FitContext& context, HfHyperParameters hyper) : ctx(context), hp(std::move(hyper)), pool(context.workers) {}
 
   FitContext& ctx;
   HfHyperParameters hp;
   VllmSettings s;
-  TypeGrouping grouping;
+  WorkerPool pool;  // the filtered workers; mixed ones overwritten by the first grouping (Q1)
 
   // Last event per strategy (GPUStack's collector keeps one message per action).
   std::optional<VllmEvent> single_gpu_event, multi_gpu_event, multi_worker_event;
@@ -75,6 +63,7 @@ struct VllmFit {
   long long largest_multi_gpu_total = 0;  // a GPU count, compared with bytes (Q15)
   long long largest_multi_gpu_satisfied = 0;
 
+  // Allocatable memory of a pool worker for one type, from the GPU list the pool holds (Q1).
   const Allocatable& alloc(const Worker& worker, const std::optional<std::string>& type);
   TpCheck tp(long long n) const;
 

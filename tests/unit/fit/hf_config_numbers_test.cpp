@@ -48,3 +48,25 @@ TEST_CASE("config max model length: a length beyond 64 bits is absent (the defau
     CHECK(read_hf_config(Json::parse(r.text)).max_length == r.expected);
   }
 }
+
+TEST_CASE("MoE experts: moe_num_experts, else the first non-zero key (GPUStack's walrus)", "[hf_config]") {
+  struct Row {
+    const char* config;
+    std::optional<long long> expected;
+  };
+  const std::vector<Row> rows = {
+      {R"({"n_routed_experts": 256, "num_local_experts": 8})", 256},
+      {R"({"n_routed_experts": 0, "num_local_experts": 6})", 6},  // a 0 does not end the search
+      {R"({"n_routed_experts": 0, "num_local_experts": 0, "num_experts": 60})", 60},
+      {R"({"n_routed_experts": null, "num_experts": 64})", 64},
+      {R"({"moe_num_experts": 64, "n_routed_experts": 8})", 64},  // GPUStack's own field, read first
+      {R"({"moe_num_experts": 0, "num_experts": 8})", 8},
+      {R"({"n_routed_experts": 0})", std::nullopt},
+      {R"({"moe_num_experts": 0})", 0},  // kept: falsy, so no check uses it
+      {R"({"num_attention_heads": 32})", std::nullopt},
+  };
+  for (const Row& r : rows) {
+    INFO(r.config);
+    CHECK(read_hf_config(Json::parse(r.config)).num_experts == r.expected);
+  }
+}

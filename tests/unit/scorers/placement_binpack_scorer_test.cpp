@@ -252,3 +252,50 @@ TEST_CASE("binpack: a record cut short by a reference error keeps what was score
     }
   }
 }
+
+TEST_CASE("binpack reads the main worker's GPU list as the selector left it on the candidate", "[binpack][Q1]") {
+  // cuda:0 (100) and rocm:0 (40) share index 0; an instance of another model claims 10 on index 0.
+  const std::string mixed = worker_json(1, "w", 1000, "[" + gpu_json(0, 100, "cuda") + "," + gpu_json(0, 40, "rocm") + "]");
+  const std::string claim = R"({"id": 9, "model_id": 7, "worker_id": 1, "gpu_type": "rocm", "gpu_indexes": [0],
+      "computed_resource_claim": {"ram": 0, "vram": {"0": 10}}})";
+  const std::string candidate = R"({"worker_id": 1, "gpu_indexes": [0], "computed_resource_claim": {"ram": 0, "vram": {"0": 30}}})";
+  struct Row {
+    const char* list;
+    std::vector<const char*> kept;  // GPU types left on the candidate's worker; empty = no copy
+    double expected;                // 2·(30 / alloc[0])·100 / 3
+  };
+  const std::vector<Row> rows = {
+      {"the scenario's worker: a repeated index reads the later GPU (rocm, 40 - 10)", {}, 2 * (30.0 / 30) * 100 / 3},
+      {"a copy keeping cuda (manual ids, GGUF ids): 100 - 10", {"cuda"}, 2 * (30.0 / 90) * 100 / 3},
+      {"a copy keeping rocm (the type grouping's overwrite)", {"rocm"}, 2 * (30.0 / 30) * 100 / 3},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.list) {
+      Binpack b(scenario_from(scenario_text(mixed, claim, candidate)), ScaleType::up);
+      Candidate& c = b.s.candidates->at(0);
+      if (!row.kept.empty()) {
+        auto copy = std::make_shared<Worker>(b.s.workers[0]);
+        copy->gpus.clear();
+        for (const GpuDevice& g : b.s.workers[0].gpus)
+          for (const char* t : row.kept)
+            if (g.type == t) copy->gpus.push_back(g);
+        c.scored_worker = copy;
+      }
+      Json rec;
+      CHECK(b.candidate(0, rec) == Approx(row.expected).epsilon(1e-15));
+    }
+  }
+}
+
+TEST_CASE("binpack: a UMA worker whose candidate list lacks index 0 raises, as GPUStack's vram[0] lookup does", "[binpack]") {
+  const std::string uma = worker_json(1, "mac", 1000, "[" + gpu_json(0, 100, "mps") + "," + gpu_json(1, 100, "mps") + "]", "ready", true);
+  Binpack b(scenario_from(scenario_text(uma, "", R"({"worker_id": 1, "gpu_indexes": [1], "computed_resource_claim": {"ram": 0, "vram": {"1": 10}}})")),
+            ScaleType::up);
+  Json rec;
+  CHECK_NOTHROW(b.candidate(0, rec));  // the full list has index 0
+  auto copy = std::make_shared<Worker>(b.s.workers[0]);
+  copy->gpus.erase(copy->gpus.begin());  // only the selected GPU 1 left
+  b.s.candidates->at(0).scored_worker = copy;
+  Json rec2;
+  CHECK_THROWS_AS(b.candidate(0, rec2), ReferenceError);
+}

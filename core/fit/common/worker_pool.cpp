@@ -1,4 +1,4 @@
-#include "fit/sglang/worker_pool.h"
+#include "fit/common/worker_pool.h"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@ namespace placement {
 
 WorkerPool::WorkerPool(const std::vector<const Worker*>& workers) : list_(workers) {}
 
-std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
+std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(std::vector<OverwrittenWorker>* overwritten) {
   std::vector<PoolTypeGroup> groups;
   auto group_of = [&](const GpuType& type) -> PoolTypeGroup& {
     for (auto& g : groups)
@@ -24,24 +24,38 @@ std::vector<PoolTypeGroup> WorkerPool::group_by_gpu_type(Trace& trace) {
       if (std::find(types.begin(), types.end(), g.type) == types.end()) types.push_back(g.type);
     if (types.size() > 1) {
       // The overwrite below changes this worker for every group and the rest of the run.
-      copies_.push_back(*w);
-      w = &copies_.back();
+      auto copy = std::make_shared<Worker>(*w);
+      std::vector<GpuDevice> kept;
+      for (const GpuDevice& g : copy->gpus)
+        if (g.type == types.back()) kept.push_back(g);
+      copy->gpus = std::move(kept);
+      copies_.push_back(Copy{copy, w});
+      w = copy.get();
     }
     for (const std::string& type : types) group_of(type).workers.push_back(w);
-    if (types.size() > 1) {
-      std::string hidden;
-      for (std::size_t i = 0; i + 1 < types.size(); ++i) hidden += (hidden.empty() ? "" : ", ") + types[i];
-      trace.quirk("Q1", "sglang.type_grouping:" + w->name,
-                  "worker " + w->name + " keeps only its " + types.back() + " GPUs for the rest of the run; its " + hidden +
-                      " GPUs are no longer seen (GPUStack overwrites the GPU list shared by the per-type copies)");
-      Worker& copy = copies_.back();
-      std::vector<GpuDevice> kept;
-      for (const GpuDevice& g : copy.gpus)
-        if (g.type == types.back()) kept.push_back(g);
-      copy.gpus = std::move(kept);
+    if (types.size() > 1 && overwritten) {
+      const std::string kept_type = types.back();
+      types.pop_back();
+      overwritten->push_back(OverwrittenWorker{w, kept_type, std::move(types)});
     }
   }
   return groups;
+}
+
+std::shared_ptr<const Worker> WorkerPool::copy_of(const Worker* w) const {
+  for (const Copy& c : copies_)
+    if (c.worker.get() == w) return c.worker;
+  return nullptr;
+}
+
+const Worker& WorkerPool::original(const Worker* w) const {
+  for (const Copy& c : copies_)
+    if (c.worker.get() == w) return *c.original;
+  return *w;
+}
+
+bool hidden_in_group(const Worker& w, const GpuType& group_type) {
+  return group_type && !w.gpus.empty() && w.gpus.front().type != *group_type;
 }
 
 void sort_by_gpu_count(std::vector<const Worker*>& workers) {
