@@ -8,6 +8,7 @@
 #include <optional>
 #include <tuple>
 
+#include "fit/common/manual_selection_parts.h"
 #include "fit/common/shared_rules.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -16,53 +17,7 @@ namespace placement {
 
 namespace {
 
-using IndexList = std::vector<int>;
-
-// The ids grouped {type: {worker: [indexes ascending]}}, types and workers in first appearance.
-struct WorkerSelection {
-  std::string worker;
-  IndexList indexes;
-};
-struct TypeSelection {
-  std::string type;
-  std::vector<WorkerSelection> workers;
-};
-
-std::vector<TypeSelection> group_selected(const std::vector<std::string>& ids) {
-  std::vector<TypeSelection> out;
-  for (const auto& id : ids) {
-    auto g = parse_gpu_id(id);
-    if (!g) continue;  // the loader rejects unparsable ids as bad input
-    auto t = std::find_if(out.begin(), out.end(), [&](const TypeSelection& s) { return s.type == g->type; });
-    if (t == out.end()) t = out.insert(out.end(), TypeSelection{g->type, {}});
-    auto w = std::find_if(t->workers.begin(), t->workers.end(), [&](const WorkerSelection& s) { return s.worker == g->worker_name; });
-    if (w == t->workers.end()) w = t->workers.insert(t->workers.end(), WorkerSelection{g->worker_name, {}});
-    w->indexes.push_back(g->index);
-  }
-  for (auto& t : out)
-    for (auto& w : t.workers) std::sort(w.indexes.begin(), w.indexes.end());
-  return out;
-}
-
-bool contains(const IndexList& list, int index) { return std::find(list.begin(), list.end(), index) != list.end(); }
-
-// A selected worker reduced to its selected GPUs of one type, by allocatable rate descending.
-struct Reduced {
-  const Worker* worker = nullptr;
-  std::vector<const GpuDevice*> gpus;
-  IndexList indexes() const {
-    IndexList v;
-    for (const GpuDevice* g : gpus) v.push_back(g->index);
-    return v;
-  }
-  // GPUStack's candidate holds a deep copy of the worker with only these GPUs: what its scorers read.
-  std::shared_ptr<const Worker> copy() const {
-    auto w = std::make_shared<Worker>(*worker);
-    w->gpus.clear();
-    for (const GpuDevice* g : gpus) w->gpus.push_back(*g);
-    return w;
-  }
-};
+using namespace manual;
 
 // GPUStack's byte_to_gib: round(bytes / 2^30, 2), Python rounding (correct, ties to even).
 double round_gib(double bytes) {
