@@ -122,3 +122,13 @@ TEST_CASE("scale_down_to and reset_instances edit only what they say") {
           return d;
         }());
 }
+
+TEST_CASE("an instance's worker is shown by name, from its worker_id when it has no worker_name") {
+  const Json doc = Json::parse(find_example("binpack-vs-spread")->text);
+  Json inst = {{"id", 1}, {"worker_id", doc["workers"][1]["id"]}};
+  CHECK(worker_name_of(doc, inst) == doc["workers"][1]["name"]);
+  inst["worker_name"] = "named";
+  CHECK(worker_name_of(doc, inst) == "named");
+  CHECK(worker_name_of(doc, Json{{"worker_id", 999}}) == "999");
+  CHECK(worker_name_of(doc, Json::object()) == "-");
+}

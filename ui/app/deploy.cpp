@@ -84,6 +84,16 @@ Json scale_down_to(const Json& scenario, const Json& delete_ids, long long repli
   return doc;
 }
 
+std::string worker_name_of(const Json& scenario, const Json& instance) {
+  const Json& name = member(instance, "worker_name", json_null());
+  if (name.is_string()) return name.get<std::string>();
+  const Json& id = member(instance, "worker_id", json_null());
+  if (id.is_null()) return "-";
+  for (const auto& w : member(scenario, "workers", json_array()))
+    if (member(w, "id", json_null()) == id && member(w, "name", json_null()).is_string()) return w["name"].get<std::string>();
+  return id.dump();
+}
+
 Json instances_baseline(const Json& scenario) {
   Json b = Json::object();
   b["model_instances"] = member(scenario, "model_instances", json_null());

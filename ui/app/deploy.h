@@ -37,6 +37,10 @@ Json instances_baseline(const Json& scenario);
 // The scenario with its instances and replicas as in `baseline` (other edits are kept).
 Json reset_instances(const Json& scenario, const Json& baseline);
 
+// The worker an instance runs on, by name: its worker_name, else the name of the worker its
+// worker_id names, else the id as text ("-" when it has neither).
+std::string worker_name_of(const Json& scenario, const Json& instance);
+
 // Largest `id` in a list of objects, or 0.
 long long max_id(const Json& list);
 

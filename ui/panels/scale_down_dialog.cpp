@@ -17,17 +17,9 @@ namespace {
 
 constexpr const char* kPopup = "Scale down##dialog";
 
-// The worker an instance runs on: its worker_name, else the name of the worker its worker_id names.
 std::string worker_of(const Json& scenario, const Json& instance_id) {
-  for (const auto& inst : member(scenario, "model_instances", json_array())) {
-    if (member(inst, "id", json_null()) != instance_id) continue;
-    const Json& name = member(inst, "worker_name", json_null());
-    if (!name.is_null()) return value_text("", name);
-    const Json& id = member(inst, "worker_id", json_null());
-    for (const auto& w : member(scenario, "workers", json_array()))
-      if (!id.is_null() && member(w, "id", json_null()) == id) return value_text("", member(w, "name", json_null()));
-    return value_text("", id);
-  }
+  for (const auto& inst : member(scenario, "model_instances", json_array()))
+    if (member(inst, "id", json_null()) == instance_id) return worker_name_of(scenario, inst);
   return "-";
 }
 

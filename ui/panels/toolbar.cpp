@@ -2,6 +2,8 @@
 #include "app/app.h"
 #include "app/decision_line.h"
 #include "app/deploy.h"
+#include <string>
+
 #include "imgui.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
@@ -21,6 +23,15 @@ bool tool_button(const char* label, const char* id, bool enabled = true) {
 
 void tooltip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
+// What Deploy will do to replicas: place a pending replica, or scale up by one.
+std::string deploy_tooltip(const App& app) {
+  const long long instances = model_instance_count(app.scenario()), replicas = model_replicas(app.scenario());
+  if (instances < replicas)
+    return "Place a pending replica on the winner (" + std::to_string(instances) + " of " + std::to_string(replicas) +
+           " replicas exist); the next one is scheduled";
+  return "Scale up to " + std::to_string(instances + 1) + " replicas (replicas + 1, as in GPUStack) and place the new one on the winner";
 }
 
 void draw_decision_line(App& app) {
@@ -49,7 +60,7 @@ void draw_toolbar(App& app) {
   ImGui::SameLine();
   const bool fits = app.results_current() && app.results().selected() >= 0;
   if (tool_button("Deploy", "deploy", fits)) app.deploy();
-  tooltip("One more replica, placed on the winner (replicas + 1, as scaling up in GPUStack); the next one is scheduled");
+  tooltip(deploy_tooltip(app).c_str());
   if (tool_button("Deploy until full", "deploy-until-full", fits)) app.deploy_until_full();
   tooltip("Deploy again and again until no candidate fits (at most 256); one undo step");
   if (tool_button("Scale down...", "scale-down", app.results_current() && model_instance_count(app.scenario()) > 0)) open_scale_down_dialog(app);

@@ -76,6 +76,9 @@ void take_wheel(float page_height) {
 std::vector<std::pair<int, int>> g_pressed_this_frame, g_deferred_releases;  // (key, mods)
 
 void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  // macOS browsers send no keyup for a key pressed with Cmd held, so GLFW takes the next press of
+  // it (Cmd+Z again) for a repeat; ImGui, told of the release (keyboard.cpp), must see a press.
+  if (action == GLFW_REPEAT && key >= 0 && key < IM_ARRAYSIZE(ImGui::GetIO().KeysDown) && !ImGui::GetIO().KeysDown[key]) action = GLFW_PRESS;
   const auto same = [key](const std::pair<int, int>& k) { return k.first == key; };
   if (action == GLFW_PRESS) g_pressed_this_frame.emplace_back(key, mods);
   if (action == GLFW_RELEASE && std::any_of(g_pressed_this_frame.begin(), g_pressed_this_frame.end(), same)) {
