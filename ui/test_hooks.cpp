@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "panels/keyboard.h"
 #include "scenario/types.h"
 
 namespace placement::ui::test_hooks {
@@ -70,6 +71,7 @@ void end_frame() {
     const Raw& r = f.raw[id];
     if (r.label.empty()) continue;
     out.push_back(make_item(r.label, r.label, r.bb, r.clip));
+    out.back().imgui_id = id;
   }
   f.last = std::move(out);
 }
@@ -84,6 +86,7 @@ void tag(const std::string& id, const std::string& label) {
     if (it != frames().raw.end()) shown = it->second.label;
   }
   frames().tagged.push_back(make_item(id, shown.empty() ? id : shown, bb, clip));
+  frames().tagged.back().imgui_id = ImGui::GetItemID();
 }
 
 const std::vector<Item>& items() { return frames().last; }
@@ -95,9 +98,14 @@ const Item* find(const std::string& id) {
 }
 
 std::string items_json() {
+  // The item with the keyboard focus, when the focus is shown (the last input was a key).
+  const ImGuiContext* g = ImGui::GetCurrentContext();
+  const ImGuiID focused = g && !g->NavDisableHighlight ? g->NavId : 0;
   placement::Json out = placement::Json::array();
-  for (const Item& it : frames().last)
+  for (const Item& it : frames().last) {
     out.push_back({{"id", it.id}, {"label", it.label}, {"x", it.x}, {"y", it.y}, {"w", it.w}, {"h", it.h}, {"visible", it.visible}});
+    if (focused != 0 && it.imgui_id == focused) out.back()["focused"] = true;
+  }
   return out.dump();
 }
 
@@ -111,6 +119,7 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, const ImRect& bb, ImGuiID id
   if (fresh) f.order.push_back(id);
   it->second.bb = bb;
   it->second.clip = ctx->CurrentWindow ? ctx->CurrentWindow->ClipRect : bb;
+  placement::ui::keyboard::record_item(*ctx, bb, id);  // the tab order
 }
 
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID id, const char* label, ImGuiItemStatusFlags) {

@@ -19,6 +19,7 @@ struct Item {
   std::string label;
   float x = 0, y = 0, w = 0, h = 0;
   bool visible = true;  // inside its window's clip rectangle
+  unsigned imgui_id = 0;  // ImGui's id of the item (native tests compare it with the keyboard focus)
 };
 
 // Turns the hooks on for the current ImGui context (after ImGui::CreateContext()).

@@ -22,6 +22,9 @@ std::string load_gguf_prefix(const std::string& bytes, double file_size, const s
 }
 std::string load_fragment(const std::string& fragment) { return explorer_app().load_fragment(fragment); }
 std::string fragment() { return explorer_app().fragment(); }
+std::string current_step() { return explorer_app().current_step(); }
+std::string selection() { return explorer_app().selection_json(); }
+std::string explanation(const std::string& format) { return explorer_app().explanation(format); }
 std::string import_json(const std::string& text) { return explorer_app().import_json(text); }
 void undo() { explorer_app().undo(); }
 void redo() { explorer_app().redo(); }
@@ -49,6 +52,9 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("loadGgufPrefix", &load_gguf_prefix);
   function("loadFragment", &load_fragment);
   function("fragment", &fragment);
+  function("currentStep", &current_step);
+  function("selection", &selection);
+  function("explanation", &explanation);
   function("importJson", &import_json);
   function("undo", &undo);
   function("redo", &redo);

@@ -1,7 +1,6 @@
 // The readable explanation: walks the trace section by section and says, in plain words, what
 // each stage did. Everything comes from the trace and the result; nothing is recomputed here.
 //
-// [SECTION] formatting helpers
 // [SECTION] filters
 // [SECTION] resource fit
 // [SECTION] scoring and decision
@@ -10,108 +9,16 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <sstream>
+
+#include "explain/explain_format.h"
 
 namespace placement {
 
 namespace {
 
-// [SECTION] formatting helpers
-
-std::string gib(double bytes) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / 1073741824.0);
-  return buf;
-}
-
-std::string fixed(double v, int digits = 4) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string str(const Json& j) {
-  if (j.is_string()) return j.get<std::string>();
-  if (j.is_null()) return "-";
-  return j.dump();
-}
-
-// Byte-valued fields are rendered as GiB; others as they are.
-bool is_byte_field(const std::string& key) {
-  for (const char* k : {"vram", "ram", "need", "have", "short", "alloc", "total", "claim", "layer_vram", "rpc_layer_vram",
-                        "full_vram", "full_ram", "estimate", "vram_sum", "ram_need", "largest_alloc", "sum"})
-    if (key == k) return true;
-  return key.size() > 5 && (key.rfind("_vram") == key.size() - 5 || key.rfind("bytes") == key.size() - 5);
-}
-
-std::string value_text(const std::string& key, const Json& v) {
-  if (v.is_number_integer() && is_byte_field(key) && std::llabs(v.get<long long>()) >= 1024 * 1024) return gib(v.get<double>());
-  if (v.is_number_float()) return fixed(v.get<double>(), 4);
-  return str(v);
-}
-
-std::string data_text(const Json& data) {
-  if (!data.is_object() || data.empty()) return "";
-  std::string out;
-  for (auto it = data.begin(); it != data.end(); ++it) {
-    if (it.value().is_object() || (it.value().is_array() && it.value().size() > 8)) continue;
-    out += (out.empty() ? "" : ", ") + it.key() + " " + value_text(it.key(), it.value());
-  }
-  return out;
-}
-
-std::string subject_text(const Json& s) {
-  if (!s.is_object()) return str(s);
-  std::string out = s.value("worker_name", std::string("?"));
-  if (s.contains("gpu_indexes") && s["gpu_indexes"].is_array() && !s["gpu_indexes"].empty()) out += " GPUs " + s["gpu_indexes"].dump();
-  if (s.contains("rpc") && s["rpc"].is_array() && !s["rpc"].empty()) out += " + RPC " + s["rpc"].dump();
-  return out;
-}
-
-std::string shortfall_text(const Json& sf) {
-  std::string dim = sf.value("dim", std::string("?"));
-  std::string out = dim;
-  if (sf.contains("gpu_index") && !sf["gpu_index"].is_null()) out += "[" + str(sf["gpu_index"]) + "]";
-  const bool bytes = dim != "layers" && dim != "vram_ratio";
-  auto show = [&](const char* k) -> std::string {
-    if (!sf.contains(k) || sf[k].is_null()) return "-";
-    return bytes && sf[k].is_number() ? gib(sf[k].get<double>()) : value_text(k, sf[k]);
-  };
-  out += ": needs " + show("need") + ", has " + show("have") + ", short " + show("short");
-  if (sf.contains("freeable") && sf["freeable"].is_boolean())
-    out += sf["freeable"].get<bool>() ? " (would fit if existing claims were freed)" : " (too small even when empty)";
-  return out;
-}
-
-std::string claim_text(const ResourceClaim& c) {
-  std::string out;
-  for (const auto& [i, v] : c.vram) out += (out.empty() ? "VRAM " : ", ") + std::string("GPU ") + std::to_string(i) + " " + gib(double(v));
-  if (out.empty()) out = "no VRAM";
-  out += c.ram ? "; RAM " + gib(double(*c.ram)) : "; no RAM claim";
-  if (c.offload_layers && c.total_layers)
-    out += "; layers " + std::to_string(*c.offload_layers) + "/" + std::to_string(*c.total_layers) + " on GPU";
-  if (c.vram_utilization) out += "; utilisation " + fixed(*c.vram_utilization, 3);
-  return out;
-}
-
-std::string candidate_line(const Candidate& c) {
-  std::string out = c.worker_name;
-  if (c.gpu_indexes && !c.gpu_indexes->empty()) {
-    out += " GPUs [";
-    for (std::size_t i = 0; i < c.gpu_indexes->size(); ++i) out += (i ? "," : "") + std::to_string((*c.gpu_indexes)[i]);
-    out += "]";
-  } else {
-    out += " (CPU)";
-  }
-  if (!c.subordinate_workers.empty()) {
-    out += " + ";
-    for (std::size_t i = 0; i < c.subordinate_workers.size(); ++i) out += (i ? ", " : "") + c.subordinate_workers[i].worker_name;
-  }
-  if (c.overcommit && *c.overcommit) out += " [overcommit]";
-  return out;
-}
+using namespace explain;
 
 // [SECTION] filters
 
@@ -140,10 +47,7 @@ void render_filters(std::ostringstream& o, const Json& filters) {
       if (f.contains("workers"))
         for (const auto& w : f["workers"])
           if (w.contains("pass") && w["pass"].is_boolean() && !w["pass"].get<bool>()) {
-            o << "      x " << w.value("worker_name", std::string("?")) << ": " << str(w.value("code", Json()));
-            std::string d = data_text(w.value("data", Json::object()));
-            if (!d.empty()) o << " (" << d << ")";
-            o << "\n";
+            o << "      x " << w.value("worker_name", std::string("?")) << ": " << code_text(w) << "\n";
           }
       render_all_dropped(o, f.value("all_dropped", Json()));
     } else {
@@ -159,68 +63,23 @@ void render_filters(std::ostringstream& o, const Json& filters) {
 
 void render_requirement(std::ostringstream& o, const Json& req) {
   if (!req.is_object() || req.empty()) return;
-  o << "  Requirement: ";
-  std::string line;
-  for (auto it = req.begin(); it != req.end(); ++it) {
-    const Json& v = it.value();
-    std::string text;
-    if (v.is_object()) {
-      // The selectors' common shapes: {bytes, source...}, {value, source...}, {uma, nonuma}.
-      if (v.contains("bytes") && v["bytes"].is_number()) text = gib(v["bytes"].get<double>());
-      else if (v.contains("value") && !v["value"].is_object() && !v["value"].is_array()) text = value_text(it.key(), v["value"]);
-      else if (v.contains("nonuma") && v["nonuma"].is_number())
-        text = gib(v["nonuma"].get<double>()) + (v.contains("uma") && v["uma"].is_number() ? " (UMA " + gib(v["uma"].get<double>()) + ")" : "");
-      else continue;
-      if (v.contains("source") && v["source"].is_string()) text += " [" + v["source"].get<std::string>() + "]";
-    } else if (v.is_array() || v.is_null()) {
-      continue;
-    } else {
-      text = value_text(it.key(), v);
-    }
-    line += (line.empty() ? "" : ", ") + it.key() + " " + text;
-  }
-  o << line << "\n";
-  if (req.contains("queries") && req["queries"].is_array())
-    for (const auto& q : req["queries"]) {
-      o << "    estimate query " << str(q.value("offload", Json()));
-      if (q.contains("tensor_split") && !q["tensor_split"].is_null()) o << " split " << q["tensor_split"].dump();
-      if (q.contains("rpc") && !q["rpc"].is_null()) o << " rpc " << q["rpc"].dump();
-      o << " -> " << str(q.value("source", Json())) << "\n";
-    }
+  o << "  Requirement: " << requirement_text(req) << "\n";
+  for (const std::string& q : estimate_query_lines(req)) o << "    " << q << "\n";
 }
 
 void render_strategy(std::ostringstream& o, const Json& s) {
-  std::string id = s.value("strategy", std::string("?"));
-  std::string status = s.value("status", std::string("?"));
-  o << "  - " << id << ": ";
-  if (status == "skipped") {
-    const Json& skip = s.value("skip", Json::object());
-    o << "skipped (" << str(skip.value("code", Json())) << ")";
-    std::string d = data_text(skip.value("data", Json::object()));
-    if (!d.empty()) o << " " << d;
-    o << "\n";
-    return;
-  }
-  if (status == "not_reached") {
-    o << "not reached (an earlier strategy produced candidates)\n";
-    return;
-  }
-  long long found = s.contains("candidates_found") && s["candidates_found"].is_number() ? s["candidates_found"].get<long long>() : 0;
-  o << "tried, " << found << (found == 1 ? " candidate" : " candidates");
-  if (s.contains("examined") && s["examined"].is_object() && !s["examined"].empty()) o << " (examined " << data_text(s["examined"]) << ")";
-  o << "\n";
+  o << "  - " << s.value("strategy", std::string("?")) << ": " << strategy_outcome(s) << "\n";
+  const std::string status = s.value("status", std::string("?"));
+  if (status == "skipped" || status == "not_reached") return;
   if (s.contains("rejections") && s["rejections"].is_array()) {
     const auto& rej = s["rejections"];
     std::size_t shown = 0;
     for (const auto& r : rej) {
-      if (++shown > 12) {
-        o << "      ... and " << rej.size() - 12 << " more rejections\n";
+      if (++shown > kRejectionsShown) {
+        o << "      ... and " << rej.size() - kRejectionsShown << " more rejections\n";
         break;
       }
-      o << "      x " << subject_text(r.value("subject", Json())) << ": " << str(r.value("code", Json()));
-      std::string d = data_text(r.value("data", Json::object()));
-      if (!d.empty()) o << " (" << d << ")";
-      o << "\n";
+      o << "      x " << subject_text(r.value("subject", Json())) << ": " << code_text(r) << "\n";
       if (r.contains("shortfalls") && r["shortfalls"].is_array())
         for (const auto& sf : r["shortfalls"]) o << "          " << shortfall_text(sf) << "\n";
     }
@@ -255,25 +114,11 @@ void render_lines(std::ostringstream& o, const char* title, const Json& arr, con
 }
 
 void render_common_tail(std::ostringstream& o, const Json& t) {
-  render_lines(o, "Summary", t.value("summary", Json::array()), [](const Json& l) {
-    std::string out = str(l.value("count", Json())) + " of " + str(l.value("of", Json())) + " " + str(l.value("unit", Json())) + ": " +
-                      str(l.value("key", Json()));
-    std::string d = data_text(l.value("params", Json::object()));
-    return d.empty() ? out : out + " (" + d + ")";
-  });
-  render_lines(o, "Search bounds", t.value("caps", Json::array()), [](const Json& c) {
-    return str(c.value("id", Json())) + ": limit " + str(c.value("limit", Json())) + ", actual " + str(c.value("actual", Json())) + " - " +
-           str(c.value("effect", Json()));
-  });
-  render_lines(o, "GPUStack quirks that decided something", t.value("quirks", Json::array()), [](const Json& q) {
-    return str(q.value("id", Json())) + " (" + str(q.value("where", Json())) + "): " + str(q.value("effect", Json()));
-  });
+  render_lines(o, "Summary", t.value("summary", Json::array()), summary_line);
+  render_lines(o, "Search bounds", t.value("caps", Json::array()), cap_line);
+  render_lines(o, "GPUStack quirks that decided something", t.value("quirks", Json::array()), quirk_line);
   render_lines(o, "Warnings", t.value("warnings", Json::array()), [](const Json& w) { return str(w); });
-  if (t.contains("error") && t["error"].is_object()) {
-    const Json& e = t["error"];
-    o << "Stopped: " << str(e.value("kind", Json())) << " during " << str(e.value("stage", Json())) << ": " << str(e.value("reason", Json()))
-      << "\n";
-  }
+  if (t.contains("error") && t["error"].is_object()) o << "Stopped: " << error_line(t["error"]) << "\n";
 }
 
 }  // namespace
@@ -291,14 +136,12 @@ std::string all_dropped_values_text(const Json& note) {
 std::string render_schedule_text(const Scenario& s, const ScheduleResult& r) {
   std::ostringstream o;
   const Json& t = r.trace.root();
-  o << "Scheduling one instance of \"" << s.model.name << "\" (backend " << effective_backend(s.model) << ", "
-    << (s.model.placement_strategy == PlacementStrategy::binpack ? "binpack" : "spread") << ") on " << s.workers.size()
-    << " worker(s) with " << s.model_instances.size() << " existing instance(s)\n\n";
+  o << schedule_heading(s) << "\n\n";
 
   const Json& ev = t.value("evaluation", Json::object());
   if (ev.contains("changes") && ev["changes"].is_array() && !ev["changes"].empty()) {
     o << "Evaluation\n";
-    for (const auto& c : ev["changes"]) o << "  " << str(c.value("field", Json())) << " := " << str(c.value("value", Json())) << " (" << str(c.value("why", Json())) << ")\n";
+    for (const auto& c : ev["changes"]) o << "  " << evaluation_change_line(c) << "\n";
   }
   if (s.candidates) {
     o << "Fixed candidate list: filters and resource fit are skipped\n";
@@ -322,11 +165,7 @@ std::string render_schedule_text(const Scenario& s, const ScheduleResult& r) {
   } else {
     o << "  no candidate: the model cannot be placed\n";
   }
-  render_lines(o, "What GPUStack would say", t.value("messages", Json::array()), [](const Json& m) {
-    std::string out = str(m.value("source", Json())) + "/" + str(m.value("key", Json()));
-    std::string d = data_text(m.value("values", Json::object()));
-    return d.empty() ? out : out + ": " + d;
-  });
+  render_lines(o, "What GPUStack would say", t.value("messages", Json::array()), message_line);
   render_common_tail(o, t);
   return o.str();
 }
@@ -335,7 +174,7 @@ std::string render_schedule_text(const Scenario& s, const ScheduleResult& r) {
 
 std::string render_scale_down_text(const Scenario& s, const ScaleDownResult& r) {
   std::ostringstream o;
-  o << "Scale-down of \"" << s.model.name << "\" to " << (s.scale_down ? s.scale_down->replicas : s.model.replicas) << " replica(s)\n";
+  o << scale_down_heading(s) << "\n";
   o << "Ranking (ascending: the first go first)\n";
   for (std::size_t i = 0; i < r.ranking.size(); ++i) {
     const auto& e = r.ranking[i];

@@ -4,8 +4,8 @@
 
 namespace placement::cli {
 
-int run_schedule(int argc, char** argv);    // placement schedule FILE [--json]
-int run_scale_down(int argc, char** argv);  // placement scale-down FILE [--json]
+int run_schedule(int argc, char** argv);    // placement schedule FILE [--json | --markdown]
+int run_scale_down(int argc, char** argv);  // placement scale-down FILE [--json | --markdown]
 int run_gguf(int argc, char** argv);        // placement gguf FILE [--json|--profile|--estimate ...]
 
 }  // namespace placement::cli

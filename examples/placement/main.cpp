@@ -8,8 +8,8 @@ namespace {
 void usage() {
   std::fprintf(stderr,
                "usage:\n"
-               "  placement schedule FILE [--json]     decide where one new instance of the model goes\n"
-               "  placement scale-down FILE [--json]   rank the model's instances for removal\n"
+               "  placement schedule FILE [--json | --markdown]     decide where one new instance of the model goes\n"
+               "  placement scale-down FILE [--json | --markdown]   rank the model's instances for removal\n"
                "  placement gguf FILE [--json] [--profile] [--estimate [gguf-parser flags]]\n");
 }
 }  // namespace

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.h"
+#include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -15,16 +16,24 @@ namespace placement::cli {
 
 namespace {
 
+enum class Format { text, json, markdown };
+
 struct Args {
   std::string file;
-  bool json = false;
+  Format format = Format::text;
 };
 
 bool parse_args(int argc, char** argv, const char* cmd, Args& out) {
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--json") out.json = true;
-    else if (!a.empty() && a[0] == '-' && a != "-") {
+    if (a == "--json" || a == "--markdown") {
+      const Format f = a == "--json" ? Format::json : Format::markdown;
+      if (out.format != Format::text && out.format != f) {
+        std::fprintf(stderr, "placement %s: --json and --markdown exclude each other\n", cmd);
+        return false;
+      }
+      out.format = f;
+    } else if (!a.empty() && a[0] == '-' && a != "-") {
       std::fprintf(stderr, "placement %s: unknown option '%s'\n", cmd, a.c_str());
       return false;
     } else if (out.file.empty()) out.file = a;
@@ -34,7 +43,7 @@ bool parse_args(int argc, char** argv, const char* cmd, Args& out) {
     }
   }
   if (out.file.empty()) {
-    std::fprintf(stderr, "usage: placement %s FILE [--json]\n", cmd);
+    std::fprintf(stderr, "usage: placement %s FILE [--json | --markdown]\n", cmd);
     return false;
   }
   return true;
@@ -66,7 +75,7 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
   }
   try {
     Scenario scenario = load_scenario_text(text);
-    std::string out = run(scenario, args.json);
+    std::string out = run(scenario, args.format);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
   } catch (const InputError& e) {
@@ -79,16 +88,18 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
 }  // namespace
 
 int run_schedule(int argc, char** argv) {
-  return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, bool json) {
+  return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, Format format) {
     ScheduleResult r = schedule(s);
-    return json ? result_text(schedule_result_to_json(r)) : render_schedule_text(s, r);
+    if (format == Format::json) return result_text(schedule_result_to_json(r));
+    return format == Format::markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r);
   });
 }
 
 int run_scale_down(int argc, char** argv) {
-  return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, bool json) {
+  return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, Format format) {
     ScaleDownResult r = scale_down(s);
-    return json ? result_text(scale_down_result_to_json(r)) : render_scale_down_text(s, r);
+    if (format == Format::json) return result_text(scale_down_result_to_json(r));
+    return format == Format::markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r);
   });
 }
 

@@ -71,6 +71,13 @@ test('the result equals the native CLI byte for byte, for every example', async 
     await ex.settled(page);
     const shown = await ex.scenario(page);
     assertSameBytes(await ex.result(page), nativeResult(shown), name);
+    // The explanation "Copy explanation" gives is the CLI's --markdown, of the step shown.
+    assertSameBytes(await page.evaluate(() => window.explorer.explanation('markdown')),
+      nativeResult(shown, 'schedule', '--markdown'), name + ' (Markdown explanation)');
+    assert.equal(await page.evaluate(() => window.explorer.step('scale-down')), true);
+    assertSameBytes(await page.evaluate(() => window.explorer.explanation('markdown')),
+      nativeResult(shown, 'scale-down', '--markdown'), name + ' (Markdown scale-down explanation)');
+    assert.equal(await page.evaluate(() => window.explorer.step('cluster')), true);
   }
   // Those answers came from the scheduling worker, which runs this same explorer.js/.wasm without
   // the app (a worker that failed would have handed scheduling back to the main thread).
@@ -224,6 +231,205 @@ test('a screenshot of each main view', async ({ context, url }) => {
     shots.push(await page.screenshot({ path: file }));
   }
   for (let i = 1; i < shots.length; i++) assert.notDeepEqual(shots[i], shots[i - 1], `${STEPS[i]} looks like ${STEPS[i - 1]}`);
+});
+
+// ---- issue 23: wheel, deploy, keyboard, explanations and links
+
+// The first example with `count` workers (copies of its first one), so the panels scroll.
+function manyWorkers(count) {
+  const doc = JSON.parse(readExample('binpack-vs-spread.json'));
+  const first = doc.workers[0];
+  const maxId = Math.max(...doc.workers.map((w) => w.id));
+  for (let i = 1; doc.workers.length < count; i++) doc.workers.push({ ...JSON.parse(JSON.stringify(first)), id: maxId + i, name: `extra-${i}` });
+  return JSON.stringify(doc);
+}
+
+// Where the item `id` is drawn now (its top), after the wheel turned `notches` over (x, y).
+async function wheelAndFind(page, x, y, notches, id) {
+  await page.mouse.move(x, y);
+  await ex.frames(page, 2);
+  for (let i = 0; i < Math.abs(notches); i++) {
+    await page.mouse.wheel(0, Math.sign(notches) * 100);  // one notch of a mouse wheel: 100 px down
+    await ex.frames(page, 2);
+  }
+  await ex.frames(page, 2);
+  return ex.findItem(page, id);
+}
+
+test('the mouse wheel scrolls the canvas and the right panel the platform way, a notch about 100 px', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), manyWorkers(40)), null);
+  await ex.settled(page);
+  const width = await page.evaluate(() => document.getElementById('canvas').clientWidth);
+  // The canvas (left): a worker card moves up by about one notch per notch, and back.
+  const card = await ex.findItem(page, (i) => i.id === 'worker/extra-4', 'worker/extra-4');
+  const down = await wheelAndFind(page, width * 0.2, 450, 1, card.id);
+  const moved = card.y - down.y;
+  assert.ok(moved >= 60 && moved <= 140, `one notch down moved the canvas by ${moved} px (want about 100, upwards)`);
+  const twice = await wheelAndFind(page, width * 0.2, 450, 2, card.id);
+  assert.ok(Math.abs((down.y - twice.y) - 2 * moved) <= 2, 'two notches do not scroll twice as far');
+  const back = await wheelAndFind(page, width * 0.2, 450, -3, card.id);
+  assert.ok(Math.abs(back.y - card.y) <= 1, `three notches up did not come back (${card.y} -> ${back.y})`);
+  // The right panel (the worker list of step 1).
+  const all = await ex.items(page);
+  const counts = new Map();
+  for (const i of all) counts.set(i.id, (counts.get(i.id) || 0) + 1);
+  const right = all.find((i) => i.x > width * 0.55 && i.y > 500 && i.y < 700 && i.visible && counts.get(i.id) === 1 && !i.id.startsWith('step/'));
+  assert.ok(right, 'no item in the right panel to follow');
+  const rightDown = await wheelAndFind(page, width * 0.75, 600, 1, right.id);
+  const rightMoved = right.y - rightDown.y;
+  assert.ok(rightMoved >= 60 && rightMoved <= 140, `one notch down moved the right panel by ${rightMoved} px (${right.id})`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'wheel-scrolled.png') });
+  assert.deepEqual(page.pageErrors, []);
+});
+
+const doc = async (page) => JSON.parse(await ex.scenario(page));
+const mine = (d) => d.model_instances.filter((i) => i.model_id === d.model.id).length;
+
+test('Deploy raises replicas; Scale down to a count previews GPUStack order; Deploy until full; Reset', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  const loaded = await doc(page);  // binpack-vs-spread: replicas 2, one instance
+  assert.deepEqual([mine(loaded), loaded.model.replicas], [1, 2]);
+  await ex.clickItem(page, 'button/deploy');
+  await ex.settled(page);
+  let d = await doc(page);
+  assert.deepEqual([mine(d), d.model.replicas], [2, 2], 'Deploy placed the pending replica');
+  await ex.clickItem(page, 'button/deploy');
+  await ex.settled(page);
+  d = await doc(page);
+  assert.deepEqual([mine(d), d.model.replicas], [3, 3], 'Deploy did not raise replicas with the instances');
+  // Scale down: the dialog proposes 2, previews the one that goes, removes exactly it.
+  await ex.clickItem(page, 'button/scale-down');
+  await ex.settled(page);
+  const ranking = JSON.parse(await page.evaluate(() => window.explorer.scaleDownResult()));
+  const apply = await ex.findItem(page, 'button/scale-down-apply');
+  assert.match(apply.label, /Scale down to 2/);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'scale-down-dialog.png') });
+  await ex.clickItem(page, 'button/scale-down-apply');
+  await ex.settled(page);
+  d = await doc(page);
+  assert.deepEqual([mine(d), d.model.replicas], [2, 2], 'Scale down to 2 did not leave 2 replicas');
+  assert.ok(!d.model_instances.some((i) => i.id === ranking.ranking[0].instance_id), 'the lowest-ranked instance is still there');
+  // Deploy until full: one undo step, replicas follow, nothing fits afterwards.
+  await ex.clickItem(page, 'button/deploy-until-full');
+  await ex.settled(page);
+  d = await doc(page);
+  assert.ok(mine(d) > 2 && d.model.replicas === mine(d), `after Deploy until full: ${mine(d)} of ${d.model.replicas} replicas`);
+  assert.equal(JSON.parse(await ex.result(page)).selected, null, 'a candidate still fits after Deploy until full');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'deploy-until-full.png') });
+  const full = await ex.scenario(page);
+  // Reset instances: back to the scenario as loaded, one undo step.
+  await ex.clickItem(page, 'button/reset-instances');
+  await ex.settled(page);
+  d = await doc(page);
+  assert.deepEqual(d.model_instances, loaded.model_instances);
+  assert.equal(d.model.replicas, loaded.model.replicas);
+  await ex.clickItem(page, 'button/undo');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), full, 'Reset instances was not one undo step');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('keyboard: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, Tab with a visible focus, Enter and Space, Esc; the decision is announced', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  // The live region says the decision line.
+  await page.waitForFunction(() => /^Winner: /.test(document.getElementById('decision-status').textContent));
+  const a = await ex.scenario(page);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  await ex.settled(page);
+  const b = await ex.scenario(page);
+  await ex.clickAt(page, 5, 790);  // the page has the focus, as after any click
+  await ex.press(page, 'Control+z');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), a, 'Ctrl+Z did not undo');
+  await ex.press(page, 'Control+Shift+z');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), b, 'Ctrl+Shift+Z did not redo');
+  await ex.press(page, 'Control+z');
+  await ex.press(page, 'Control+y');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), b, 'Ctrl+Y did not redo');
+  await ex.press(page, 'Control+z');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), a);
+
+  // Tab moves a visible focus from item to item; Shift+Tab goes back.
+  const seen = [];
+  for (let i = 0; i < 5; i++) {
+    await ex.press(page, 'Tab');
+    const f = await ex.focusedItem(page);
+    assert.ok(f, `no visible focus after ${i + 1} Tab presses`);
+    seen.push(f.id);
+  }
+  assert.equal(new Set(seen).size, 5, `Tab did not move: ${seen.join(', ')}`);
+  await ex.press(page, 'Shift+Tab');
+  assert.equal((await ex.focusedItem(page)).id, seen[3], 'Shift+Tab did not go back');
+  // Enter on Deploy deploys; Space on Undo undoes.
+  const before = mine(await doc(page));
+  const deploy = await ex.tabTo(page, 'button/deploy');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'keyboard-focus.png') });
+  // ImGui's focus rectangle (ImGuiCol_NavHighlight) around the button.
+  const shot = await page.screenshot({ clip: { x: deploy.x - 4, y: deploy.y - 4, width: deploy.w + 8, height: deploy.h + 8 } });
+  assert.ok(countColour(decodePng(shot), [66, 150, 250], 16) > deploy.w + deploy.h, 'the focused button shows no focus rectangle');
+  await ex.press(page, 'Enter');
+  await ex.settled(page);
+  assert.equal(mine(await doc(page)), before + 1, 'Enter on Deploy did not deploy');
+  await page.waitForFunction(() => /^(Winner|No candidate)/.test(document.getElementById('decision-status').textContent));
+  await ex.tabTo(page, 'button/undo');
+  await ex.press(page, ' ');
+  await ex.settled(page);
+  assert.equal(mine(await doc(page)), before, 'Space on Undo did not undo');
+
+  // Esc closes the app's dialog (Scale down) and the page's (Paste JSON), changing nothing.
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('scale-down-order.json')), null);
+  await ex.settled(page);
+  const kept = await ex.scenario(page);
+  await ex.clickItem(page, 'button/scale-down');
+  await ex.findItem(page, 'button/scale-down-apply');
+  await ex.press(page, 'Escape');
+  assert.ok(!(await ex.items(page)).some((i) => i.id === 'button/scale-down-apply'), 'Esc did not close the Scale down dialog');
+  await ex.clickItem(page, 'button/paste-json');
+  await page.waitForSelector('#paste-dialog[open]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#paste-dialog:not([open])', { state: 'attached', timeout: 3000 });
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), kept);
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('Copy explanation gives the Markdown; a link keeps the open step and the selection', async ({ context, url }) => {
+  ensureCli();
+  const page = await ex.openExplorer(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cluster-filter.json')), null);
+  await ex.settled(page);
+  await ex.clickItem(page, 'button/copy-explanation');
+  await ex.waitForStatus(page, 'notice');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assertSameBytes(copied, nativeResult(await ex.scenario(page), 'schedule', '--markdown'), 'copied explanation');
+  assert.match(copied, /^# Scheduling one instance/);
+  assert.match(copied, /\n## 2\. Base filters\n\n\| filter \| in \| kept \| verdict \|/);
+
+  // Open step 3 and select a GPU with the mouse, copy the link, open it in a new page.
+  await ex.clickItem(page, 'step/fit');
+  const gpu = await ex.findItem(page, (i) => /^gpu\/[^/]+\/\d+$/.test(i.id), 'gpu/<worker>/<index>');
+  await ex.clickItem(page, gpu.id);
+  await ex.settled(page);
+  assert.equal(await page.evaluate(() => window.explorer.currentStep()), 'fit');
+  const [, worker, index] = gpu.id.split('/');
+  assert.deepEqual(await page.evaluate(() => window.explorer.selection()), { worker, gpu: Number(index) });
+  await ex.clickItem(page, 'button/copy-link');
+  await page.waitForFunction(() => /&step=fit/.test(location.hash));
+  const link = await page.evaluate(() => location.href);
+  const opened = await ex.openExplorer(context, link);
+  assert.equal(await ex.scenario(opened), await ex.scenario(page));
+  assert.equal(await opened.evaluate(() => window.explorer.currentStep()), 'fit');
+  assert.deepEqual(await opened.evaluate(() => window.explorer.selection()), { worker, gpu: Number(index) });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await opened.screenshot({ path: path.join(ARTIFACTS, 'link-restores-step.png') });
+  assert.deepEqual(opened.pageErrors, []);
 });
 
 (async () => {

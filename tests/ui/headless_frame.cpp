@@ -3,6 +3,7 @@
 #include <cfloat>
 
 #include "imgui.h"
+#include "panels/keyboard.h"
 #include "test_hooks.h"
 
 namespace placement::ui::testing {
@@ -17,6 +18,8 @@ HeadlessImGui::HeadlessImGui(float width, float height) {
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no texture is uploaded
+  for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;  // as a platform backend would map its key codes
+  keyboard::setup(io);
   test_hooks::install();
 }
 
@@ -29,6 +32,18 @@ void HeadlessImGui::frames(App& app, int count) {
     ImGui::Render();
     vertices_ = ImGui::GetDrawData() ? ImGui::GetDrawData()->TotalVtxCount : 0;
   }
+}
+
+void HeadlessImGui::press(App& app, int imgui_key, bool ctrl, bool shift, bool super) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = ctrl;
+  io.KeyShift = shift;
+  io.KeySuper = super;
+  io.KeysDown[imgui_key] = true;
+  frames(app, 1);
+  io.KeysDown[imgui_key] = false;
+  io.KeyCtrl = io.KeyShift = io.KeySuper = false;
+  frames(app, 1);
 }
 
 bool HeadlessImGui::click(App& app, const std::string& id) {

@@ -21,6 +21,9 @@ class HeadlessImGui {
   // Presses and releases the left button at the centre of the item `id` of the last frame.
   // Returns false when no visible item has that id.
   bool click(App& app, const std::string& id);
+  // Presses and releases a key (an ImGuiKey_ value; the test's io.KeyMap maps each to itself)
+  // with the given modifiers held, over frames as a person would.
+  void press(App& app, int imgui_key, bool ctrl = false, bool shift = false, bool super = false);
   // Vertices of the last frame (the UI really drew something).
   int last_vertex_count() const { return vertices_; }
 

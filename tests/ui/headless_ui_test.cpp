@@ -176,18 +176,43 @@ TEST_CASE("Deploy applies the winner as a running instance and schedules the nex
   CHECK_FALSE(app->deploy());
 }
 
-TEST_CASE("scale-down removes the instances the ranking deletes") {
+TEST_CASE("Scale down... previews GPUStack's order and removes exactly those instances") {
   HeadlessImGui gui;
   auto app = make_app();
   REQUIRE(app->load_example("scale-down-order"));
-  REQUIRE(app->step("scale-down"));
   gui.frames(*app, 2);
-  const Json del = Json::parse(app->scale_down_result())["delete"];
-  REQUIRE_FALSE(del.empty());
-  const std::size_t before = app->scenario()["model_instances"].size();
+  const Json ranking = Json::parse(app->scale_down_result())["ranking"];
+  REQUIRE(ranking.size() == 3);
   REQUIRE(gui.click(*app, "button/scale-down"));
-  CHECK(app->scenario()["model_instances"].size() == before - del.size());
-  for (const auto& inst : app->scenario()["model_instances"]) CHECK(std::find(del.begin(), del.end(), inst["id"]) == del.end());
+  // The dialog proposes the scenario's scale_down target (1) and lists the two lowest-ranked.
+  CHECK(app->ui().scale_down_target == 1);
+  REQUIRE(test_hooks::find("button/scale-down-apply") != nullptr);
+  const Json goes = app->scale_down_preview(1);
+  REQUIRE(goes.size() == 2);
+  CHECK(goes[0] == ranking[0]);
+  CHECK(goes[1] == ranking[1]);
+  const std::size_t before = app->scenario()["model_instances"].size();
+  const std::size_t undo_depth = app->state().undo_depth();
+  REQUIRE(gui.click(*app, "button/scale-down-apply"));
+  CHECK(app->scenario()["model_instances"].size() == before - 2);
+  for (const auto& inst : app->scenario()["model_instances"]) {
+    CHECK(inst["id"] != ranking[0]["instance_id"]);
+    CHECK(inst["id"] != ranking[1]["instance_id"]);
+  }
+  CHECK(app->scenario()["model"]["replicas"] == 1);
+  CHECK(app->state().undo_depth() == undo_depth + 1);
+  gui.frames(*app, 2);
+  CHECK(test_hooks::find("button/scale-down-apply") == nullptr);  // the dialog closed
+  // Esc closes it unchanged.
+  app->undo();
+  gui.frames(*app, 2);
+  REQUIRE(gui.click(*app, "button/scale-down"));
+  REQUIRE(test_hooks::find("button/scale-down-apply") != nullptr);
+  const std::string shown = app->scenario_text();
+  gui.press(*app, ImGuiKey_Escape);
+  gui.frames(*app, 1);
+  CHECK(test_hooks::find("button/scale-down-apply") == nullptr);
+  CHECK(app->scenario_text() == shown);
 }
 
 TEST_CASE("toolbar buttons without a page fall back inside the app") {
@@ -195,6 +220,7 @@ TEST_CASE("toolbar buttons without a page fall back inside the app") {
   auto app = make_app();
   std::vector<std::string> calls;
   host::set_native_observer([&](const std::string& m) {
+    if (m == "announce") return false;  // the decision line after each result (keyboard_test.cpp)
     calls.push_back(m);
     return m == "copyLink";  // the page would copy; everything else unhandled
   });

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
 #include "scenario/scenario_loader.h"
 
@@ -23,12 +24,47 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
-std::string explain(const fs::path& scenario_file) {
+std::string explain(const fs::path& scenario_file, bool markdown = false) {
   Json doc = Json::parse(read_file(scenario_file));
   for (const char* k : {"expected", "source", "backend", "notes", "upstream_messages"}) doc.erase(k);
   Scenario s = load_scenario(doc);
-  if (s.scale_down) return render_scale_down_text(s, scale_down(s));
-  return render_schedule_text(s, schedule(s));
+  if (s.scale_down) return markdown ? render_scale_down_markdown(s, scale_down(s)) : render_scale_down_text(s, scale_down(s));
+  return markdown ? render_schedule_markdown(s, schedule(s)) : render_schedule_text(s, schedule(s));
+}
+
+// Cells of a Markdown table row ("| a | b \\| c |" has 2): unescaped pipes minus one.
+int table_cells(const std::string& line) {
+  int pipes = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) pipes += line[i] == '|' && (i == 0 || line[i - 1] != '\\') ? 1 : 0;
+  return pipes - 1;
+}
+
+// Every table: a header, a separator row of the same width, rows of the same width. Returns the
+// number of tables.
+int check_tables(const std::string& markdown) {
+  std::istringstream in(markdown);
+  std::string line;
+  int tables = 0, width = -1, row = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '|') {
+      width = -1;
+      continue;
+    }
+    if (width < 0) {
+      ++tables;
+      width = table_cells(line);
+      row = 0;
+    }
+    CHECK(table_cells(line) == width);
+    if (++row == 2) CHECK(line.rfind("|---|", 0) == 0);
+  }
+  return tables;
+}
+
+void check_golden(const std::string& got, const fs::path& golden) {
+  if (std::getenv("PE_UPDATE_GOLDEN") != nullptr) std::ofstream(golden, std::ios::binary) << got;
+  REQUIRE(fs::exists(golden));
+  CHECK(got == read_file(golden));
 }
 
 }  // namespace
@@ -46,17 +82,28 @@ TEST_CASE("golden explanations") {
       {"mindie-multi-worker", "tests/cases/gpustack/mindie__test_select_candidates_3x_64gx8__p0.json"},
       {"gguf-rpc", "tests/cases/gpustack/gguf__test_schedule_to_multi_worker_multi_gpu.json"},
   };
-  const bool update = std::getenv("PE_UPDATE_GOLDEN") != nullptr;
+  for (const auto& [name, rel] : rows) {
+    SECTION(name) { check_golden(explain(fs::path(PE_SOURCE_DIR) / rel), fs::path(PE_TEST_DATA_DIR) / "golden" / (name + ".txt")); }
+  }
+}
+
+// The Markdown explanation (`--markdown`, the explorer's "Copy explanation"): a schedule with
+// filter drops, candidates and scores, and a scale-down ranking.
+TEST_CASE("golden Markdown explanations") {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"vllm-spread", "examples/scenarios/binpack-vs-spread.json"},
+      {"cluster-filter", "examples/scenarios/cluster-filter.json"},
+      {"scale-down-order", "examples/scenarios/scale-down-order.json"},
+  };
   for (const auto& [name, rel] : rows) {
     SECTION(name) {
-      const fs::path scenario = fs::path(PE_SOURCE_DIR) / rel;
-      const fs::path golden = fs::path(PE_TEST_DATA_DIR) / "golden" / (name + ".txt");
-      const std::string got = explain(scenario);
-      if (update) {
-        std::ofstream(golden, std::ios::binary) << got;
-      }
-      REQUIRE(fs::exists(golden));
-      CHECK(got == read_file(golden));
+      const std::string got = explain(fs::path(PE_SOURCE_DIR) / rel, true);
+      check_golden(got, fs::path(PE_TEST_DATA_DIR) / "golden" / (name + ".md"));
+      // One heading per step, and every table well formed: a header, a separator, rows of the same width.
+      CHECK(got.rfind("# ", 0) == 0);
+      CHECK(got.back() == '\n');
+      CHECK(got.find("\n\n\n") == std::string::npos);
+      CHECK(check_tables(got) >= 1);
     }
   }
 }

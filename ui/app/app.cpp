@@ -1,17 +1,25 @@
 #include "app/app.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "app/decision_line.h"
 #include "app/deploy.h"
+#include "app/deploy_until_full.h"
 #include "app/examples.h"
+#include "app/format.h"
 #include "app/gguf_import.h"
 #include "app/host.h"
 #include "app/json_import.h"
 #include "app/scenario_text.h"
+#include "app/view_link.h"
 #include "app/worker_edits.h"
+#include "explain/markdown_renderer.h"
+#include "explain/text_renderer.h"
+#include "scenario/scenario_loader.h"
 #include "scheduler.h"
 #include "share/fragment_codec.h"
 
@@ -22,7 +30,11 @@ App::App(std::unique_ptr<ScheduleService> service) : service_(std::move(service)
     ParsedScenario p = parse_scenario_text(first->text);
     if (p.error.empty()) state_.reset(std::move(p.document));
   }
+  loaded();
 }
+
+// A reset goes back to the instances of the scenario as it was loaded.
+void App::loaded() { baseline_ = instances_baseline(state_.scenario()); }
 
 void App::changed() {
   ui_.inspected_candidate.reset();
@@ -45,6 +57,7 @@ std::string App::load_scenario(const std::string& text) {
   }
   edit(std::move(p.document));
   ui_.selection = {};
+  loaded();
   return "";
 }
 
@@ -93,9 +106,10 @@ std::string App::load_gguf_prefix(const std::string& bytes, double file_size, co
 }
 
 std::string App::load_fragment(const std::string& fragment) {
+  const LinkParts link = split_link(fragment);
   std::string text;
   try {
-    text = share::decode_fragment(fragment);
+    text = share::decode_fragment(link.scenario);
   } catch (const share::FragmentError& e) {
     refuse("The link could not be opened", e.what());
     return e.what();
@@ -110,11 +124,39 @@ std::string App::load_fragment(const std::string& fragment) {
     return error;
   }
   edit(std::move(p.document));
-  ui_.selection = {};
+  loaded();
+  apply_view(link.view, ui_, [&](const std::string& worker) { return worker_index(state_.scenario(), worker) >= 0; });
   return "";
 }
 
-std::string App::fragment() const { return share::encode_fragment(state_.scenario().dump()); }
+std::string App::fragment() const { return share::encode_fragment(state_.scenario().dump()) + view_suffix(ui_); }
+
+std::string App::selection_json() const {
+  Json out = Json::object();
+  out["worker"] = ui_.selection.empty() ? Json(nullptr) : Json(ui_.selection.worker);
+  out["gpu"] = ui_.selection.gpu ? Json(*ui_.selection.gpu) : Json(nullptr);
+  return out.dump();
+}
+
+std::string App::explanation(const std::string& format) const {
+  if (format != "markdown" && format != "text") return "";
+  const bool markdown = format == "markdown";
+  try {
+    const Scenario s = load_scenario_text(state_.scenario_text());
+    if (ui_.step == Step::scale_down) {
+      const ScaleDownResult r = scale_down(s);
+      return markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r);
+    }
+    const ScheduleResult r = schedule(s);
+    return markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r);
+  } catch (const std::exception& e) {
+    return std::string("The scenario cannot be explained: ") + e.what() + "\n";
+  }
+}
+
+void App::copy_explanation() {
+  if (!host::copy_explanation()) banner_.notice("Copy explanation needs the browser page (or `placement schedule FILE --markdown`)");
+}
 
 std::string App::import_json(const std::string& text) {
   ImportOutcome o = import_document(state_.scenario(), text);
@@ -142,12 +184,15 @@ void App::deliver_result(std::uint64_t generation, std::string schedule_text, st
 }
 
 void App::pump() {
-  if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a);
+  bool fresh = false;
+  if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a), fresh = true;
   if (requested_ != state_.generation()) {
     requested_ = state_.generation();
     service_->request(requested_, state_.scenario_text());
-    if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a);
+    if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a), fresh = true;
   }
+  // Screen readers cannot see the canvas: the page's live region says each new decision.
+  if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }
 
 const std::map<std::string, WorkerLoad>& App::existing_loads() const {
@@ -176,21 +221,68 @@ bool App::deploy() {
     return false;
   }
   const Json& c = results_.candidates()[std::size_t(winner)];
-  edit(deploy_candidate(state_.scenario(), c));
-  banner_.notice("Deployed a replica on " + c.value("worker_name", std::string("?")) + "; scheduling the next one");
+  const std::string where = c.value("worker_name", std::string("?"));
+  edit(deploy_replica(state_.scenario(), c));
+  banner_.notice("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +
+                 std::to_string(model_replicas(state_.scenario())) + " on " + where + "; scheduling the next one");
   return true;
 }
 
-bool App::apply_scale_down() {
-  if (!results_current()) return false;
-  const Json& sd = results_.scale_down;
-  if (!sd.is_object() || !sd.contains("delete") || !sd["delete"].is_array() || sd["delete"].empty()) {
-    banner_.notice("Scale-down removes nothing: the model has no more instances than the target replicas");
+bool App::deploy_until_full() {
+  FillOutcome o = placement::ui::deploy_until_full(state_.scenario());
+  if (!o.error.empty()) {
+    refuse("Nothing was deployed", o.error);
     return false;
   }
-  const std::size_t n = sd["delete"].size();
-  edit(remove_instances(state_.scenario(), sd["delete"]));
-  banner_.notice("Scale-down removed " + std::to_string(n) + " instance" + (n == 1 ? "" : "s"));
+  if (o.deployed == 0) {
+    banner_.notice("Nothing to deploy: no candidate fits (see the resource-fit step)");
+    return false;
+  }
+  edit(std::move(o.document));
+  std::string text = "Deployed " + std::to_string(o.deployed) + " replica" + (o.deployed == 1 ? "" : "s") + " until no candidate fits; " +
+                     std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
+                     " replicas exist";
+  if (o.capped) text = "Deployed " + std::to_string(o.deployed) + " replicas and stopped at the limit of " + std::to_string(kDeployUntilFullCap) + " (candidates still fit)";
+  banner_.notice(text);
+  return true;
+}
+
+bool App::reset_instances() {
+  Json next = placement::ui::reset_instances(state_.scenario(), baseline_);
+  if (next == state_.scenario()) {
+    banner_.notice("The instances are already as the scenario was loaded");
+    return false;
+  }
+  edit(std::move(next));
+  banner_.notice("Instances reset: " + std::to_string(model_instance_count(state_.scenario())) + " of " +
+                 std::to_string(model_replicas(state_.scenario())) + " replicas, as loaded");
+  return true;
+}
+
+Json App::scale_down_preview(long long replicas) const {
+  Json goes = Json::array();
+  if (!results_current()) return goes;
+  const Json& ranking = member(results_.scale_down, "ranking", json_array());
+  const long long n = static_cast<long long>(ranking.size()) - std::max(0LL, replicas);
+  for (long long i = 0; i < n; ++i) goes.push_back(ranking[std::size_t(i)]);
+  return goes;
+}
+
+bool App::scale_down_to(long long replicas) {
+  if (!results_current()) return false;
+  if (replicas < 0) replicas = 0;
+  const Json goes = scale_down_preview(replicas);
+  Json ids = Json::array();
+  for (const auto& e : goes) ids.push_back(e.value("instance_id", Json(nullptr)));
+  Json next = placement::ui::scale_down_to(state_.scenario(), ids, replicas);
+  if (next == state_.scenario()) {
+    banner_.notice("Scale-down changes nothing: the model already has " + std::to_string(replicas) + " replicas");
+    return false;
+  }
+  edit(std::move(next));
+  const std::size_t n = ids.size();
+  banner_.notice("Scaled down to " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + ": removed " + std::to_string(n) +
+                 " instance" + (n == 1 ? "" : "s") + " in GPUStack's scale-down order");
   return true;
 }
 

@@ -31,8 +31,16 @@ class App {
   std::string scale_down_result();  // placement::scale_down_json(scenario())
   bool step(const std::string& name);
   std::string load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name);
+  // A link's fragment: the scenario, then the open step and the selection (view_link.h).
   std::string load_fragment(const std::string& fragment);
   std::string fragment() const;
+  std::string current_step() const { return step_name(ui_.step); }
+  // {"worker": name or null, "gpu": index or null}
+  std::string selection_json() const;
+  // The step-by-step explanation of the scenario shown, as `placement schedule FILE --markdown`
+  // (format "markdown") or the plain text (format "text"), byte for byte; of the scale-down
+  // ranking (`placement scale-down`) when the scale-down step is open. "" for an unknown format.
+  std::string explanation(const std::string& format) const;
   std::string import_json(const std::string& text);
   void undo();
   void redo();
@@ -52,8 +60,18 @@ class App {
   // One undoable edit; consecutive edits with the same non-empty key coalesce.
   void edit(Json next, const std::string& coalesce_key = "");
   bool load_example(const std::string& stem);
-  bool deploy();              // the winner becomes a running instance
-  bool apply_scale_down();    // the ranking's "delete" instances are removed
+  // Deploy: one more replica, placed where the winner says (deploy.h). One undoable edit.
+  bool deploy();
+  // Deploy repeated until no candidate fits (at most kDeployUntilFullCap). One undoable edit.
+  bool deploy_until_full();
+  // The model's instances and replicas back to how the scenario was loaded. One undoable edit.
+  bool reset_instances();
+  // Scale down to `replicas`: the instances GPUStack's scale-down order removes first go, and
+  // replicas becomes the count. One undoable edit.
+  bool scale_down_to(long long replicas);
+  // The ranking entries (the core's scale-down result) that scaling down to `replicas` removes.
+  Json scale_down_preview(long long replicas) const;
+  void copy_explanation();
   void select_worker(const std::string& name);
   void select_gpu(const std::string& worker, int index);  // toggles gpu_ids in manual mode
   void inspect_candidate(int index);
@@ -81,6 +99,7 @@ class App {
 
  private:
   void changed();
+  void loaded();
   void refuse(const std::string& what, const std::string& error);
 
   AppState state_;
@@ -89,6 +108,7 @@ class App {
   Results results_;
   std::unique_ptr<ScheduleService> service_;
   std::uint64_t requested_ = 0;
+  Json baseline_;  // instances_baseline() of the scenario as loaded (deploy.h)
   mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
   mutable std::map<std::string, WorkerLoad> loads_;
 };

@@ -43,6 +43,27 @@ Json deploy_candidate(const Json& scenario, const Json& candidate) {
   return doc;
 }
 
+long long model_instance_count(const Json& scenario) {
+  const Json& model = member(scenario, "model", json_object());
+  const Json& id = member(model, "id", json_null());
+  if (id.is_null()) return 0;  // the core ranks no instances of a model without an id
+  long long n = 0;
+  for (const auto& inst : member(scenario, "model_instances", json_array())) n += member(inst, "model_id", json_null()) == id ? 1 : 0;
+  return n;
+}
+
+long long model_replicas(const Json& scenario) {
+  const Json& r = member(member(scenario, "model", json_object()), "replicas", json_null());
+  return r.is_number_integer() ? r.get<long long>() : 1;
+}
+
+Json deploy_replica(const Json& scenario, const Json& candidate) {
+  Json doc = deploy_candidate(scenario, candidate);
+  const long long instances = model_instance_count(doc);
+  if (doc.contains("model") && doc["model"].is_object() && instances > model_replicas(doc)) doc["model"]["replicas"] = instances;
+  return doc;
+}
+
 Json remove_instances(const Json& scenario, const Json& delete_ids) {
   Json doc = scenario;
   if (!doc.contains("model_instances") || !doc["model_instances"].is_array() || !delete_ids.is_array()) return doc;
@@ -53,6 +74,43 @@ Json remove_instances(const Json& scenario, const Json& delete_ids) {
     if (!gone) kept.push_back(inst);
   }
   doc["model_instances"] = std::move(kept);
+  return doc;
+}
+
+Json scale_down_to(const Json& scenario, const Json& delete_ids, long long replicas) {
+  Json doc = remove_instances(scenario, delete_ids);
+  if (doc.contains("model") && doc["model"].is_object()) doc["model"]["replicas"] = replicas;
+  if (doc.contains("scale_down") && doc["scale_down"].is_object()) doc["scale_down"]["replicas"] = replicas;
+  return doc;
+}
+
+std::string worker_name_of(const Json& scenario, const Json& instance) {
+  const Json& name = member(instance, "worker_name", json_null());
+  if (name.is_string()) return name.get<std::string>();
+  const Json& id = member(instance, "worker_id", json_null());
+  if (id.is_null()) return "-";
+  for (const auto& w : member(scenario, "workers", json_array()))
+    if (member(w, "id", json_null()) == id && member(w, "name", json_null()).is_string()) return w["name"].get<std::string>();
+  return id.dump();
+}
+
+Json instances_baseline(const Json& scenario) {
+  Json b = Json::object();
+  b["model_instances"] = member(scenario, "model_instances", json_null());
+  b["replicas"] = member(member(scenario, "model", json_object()), "replicas", json_null());
+  return b;
+}
+
+Json reset_instances(const Json& scenario, const Json& baseline) {
+  Json doc = scenario;
+  const Json& instances = member(baseline, "model_instances", json_null());
+  if (instances.is_null()) doc.erase("model_instances");
+  else doc["model_instances"] = instances;
+  if (doc.contains("model") && doc["model"].is_object()) {
+    const Json& replicas = member(baseline, "replicas", json_null());
+    if (replicas.is_null()) doc["model"].erase("replicas");
+    else doc["model"]["replicas"] = replicas;
+  }
   return doc;
 }
 

@@ -18,6 +18,13 @@ EM_JS(int, pe_host_call0, (const char* member), {
   try { host[name](); } catch (e) { console.error('peHost.' + name + ' failed', e); }
   return 1;
 });
+EM_JS(int, pe_host_call_text, (const char* member, const char* text, int length), {
+  const host = globalThis.peHost;
+  const name = UTF8ToString(member);
+  if (!host || typeof host[name] !== 'function') return 0;
+  try { host[name](UTF8ToString(text, length)); } catch (e) { console.error('peHost.' + name + ' failed', e); }
+  return 1;
+});
 EM_JS(int, pe_host_schedule, (double generation, const char* text, int length), {
   const host = globalThis.peHost;
   if (!host || typeof host.schedule !== 'function') return 0;
@@ -62,6 +69,16 @@ bool open_gguf_picker() { return call("openGgufPicker"); }
 bool open_scenario_picker() { return call("openScenarioPicker"); }
 bool download_scenario() { return call("downloadScenario"); }
 bool open_paste_dialog() { return call("openPasteDialog"); }
+bool copy_explanation() { return call("copyExplanation"); }
+
+bool announce(const std::string& text) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_call_text("announce", text.c_str(), int(text.size())) != 0;
+#else
+  (void)text;
+  return call("announce");
+#endif
+}
 
 bool schedule(std::uint64_t generation, const std::string& scenario_text) {
 #ifdef __EMSCRIPTEN__

@@ -19,6 +19,10 @@ bool open_gguf_picker();
 bool open_scenario_picker();
 bool download_scenario();
 bool open_paste_dialog();
+// The page copies Module.explanation('markdown') to the clipboard.
+bool copy_explanation();
+// peHost.announce(text): the decision line for the page's live region (screen readers).
+bool announce(const std::string& text);
 // peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult.
 bool schedule(std::uint64_t generation, const std::string& scenario_text);
 

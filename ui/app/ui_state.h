@@ -28,6 +28,8 @@ struct UiState {
   std::optional<int> inspected_candidate;
   // Clicking a GPU toggles it in the model's gpu_selector.gpu_ids.
   bool manual_gpu_mode = false;
+  // The replica count the Scale down dialog proposes (set when it opens).
+  long long scale_down_target = 0;
   // In-app paste dialog (used when the page offers none: native builds).
   bool paste_open = false;
   std::string paste_text;

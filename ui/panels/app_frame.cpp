@@ -2,6 +2,7 @@
 // recompute per frame), build the UI, publish the frame's widget rectangles.
 #include "app/app.h"
 #include "imgui.h"
+#include "panels/keyboard.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
 
@@ -10,10 +11,12 @@ namespace placement::ui {
 void App::frame() {
   pump();
   test_hooks::begin_frame();
+  keyboard::handle(*this);
   draw_main_window(*this);
   // A released widget ends its coalesced edit: the next drag or typing is a new undo step.
   if (!ImGui::IsAnyItemActive()) state_.seal();
   test_hooks::end_frame();
+  keyboard::end_frame();
 }
 
 }  // namespace placement::ui

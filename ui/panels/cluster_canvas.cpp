@@ -12,6 +12,7 @@
 #include "app/format.h"
 #include "app/worker_edits.h"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "panels/panels.h"
 #include "panels/trace_views.h"
 #include "test_hooks.h"
@@ -66,8 +67,9 @@ void draw_card(App& app, const Json& worker, const WorkerLoad& load, const Worke
   const ImVec2 origin = ImGui::GetCursorScreenPos();
 
   // Header: name, state, labels; the whole header selects the worker.
-  ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(kCardWidth, line * 2));
-  if (ImGui::IsItemClicked()) app.select_worker(name);
+  // Pressed by a click or, when it has keyboard focus, by Enter or Space.
+  if (ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(kCardWidth, line * 2))) app.select_worker(name);
+  ImGui::RenderNavHighlight(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), ImGui::GetItemID());
   test_hooks::tag("worker/" + name, name);
   const std::string state = worker.value("state", std::string("?"));
   dl->AddText(ImVec2(origin.x + 6, origin.y + 2), IM_COL32(235, 235, 240, 255), name.c_str());
@@ -101,8 +103,8 @@ void draw_card(App& app, const Json& worker, const WorkerLoad& load, const Worke
     const int index = g.value("index", 0);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const std::string gid = "gpu/" + name + "/" + std::to_string(index);
-    ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(kCardWidth, line * 1.3f));
-    if (ImGui::IsItemClicked()) clicked = std::make_pair(name, index);
+    if (ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(kCardWidth, line * 1.3f))) clicked = std::make_pair(name, index);
+    ImGui::RenderNavHighlight(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), ImGui::GetItemID());
     test_hooks::tag(gid, name + " GPU " + std::to_string(index));
     const bool hovered = ImGui::IsItemHovered();
     auto claims = load.vram.find(index);

@@ -117,8 +117,7 @@ void draw_instances_panel(App& app) {
         const std::string name = value_text("", member(inst, "name", json_null()));
         const Json& of = member(inst, "model_id", json_null());
         const std::string model_text = of == model_id ? std::string("this") : value_text("", of);
-        const Json& worker_name = member(inst, "worker_name", json_null());
-        const std::string worker = value_text("", worker_name.is_null() ? member(inst, "worker_id", json_null()) : worker_name);
+        const std::string worker = worker_name_of(app.scenario(), inst);
         const std::string claim = claim_summary(member(inst, "computed_resource_claim", json_null()));
         const std::string base = "/model_instances/" + std::to_string(i);
         ImGui::TableNextRow();

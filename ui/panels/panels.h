@@ -21,6 +21,10 @@ void draw_stepper_filters(App& app); // stepper_filters.cpp
 void draw_stepper_fit(App& app);     // stepper_fit.cpp
 void draw_stepper_scoring(App& app); // stepper_scoring.cpp
 void draw_scale_down_panel(App& app);// scale_down_panel.cpp
+// The toolbar's Scale down dialog (scale_down_dialog.cpp): open() proposes a count, draw() is
+// called every frame in the same ID scope.
+void open_scale_down_dialog(App& app);
+void draw_scale_down_dialog(App& app);
 // Candidates with their claims (and scores); a row click inspects one on the canvas
 // (ids candidate/<n>). In stepper_fit.cpp, shared with the scoring step.
 void draw_candidates_table(App& app, bool with_scores);

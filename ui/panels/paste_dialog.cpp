@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "panels/keyboard.h"
 #include "panels/panels.h"
 
 namespace placement::ui {
@@ -24,7 +25,7 @@ void draw_paste_dialog(App& app) {
       }
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ui.paste_open = false;
+    if (ImGui::Button("Cancel") || keyboard::escape_pressed()) ui.paste_open = false;
   }
   ImGui::End();
 }

@@ -1,6 +1,9 @@
 // The toolbar (ids button/<name>) and the decision in one line.
 #include "app/app.h"
-#include "app/format.h"
+#include "app/decision_line.h"
+#include "app/deploy.h"
+#include <string>
+
 #include "imgui.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
@@ -18,27 +21,27 @@ bool tool_button(const char* label, const char* id, bool enabled = true) {
   return pressed;
 }
 
+void tooltip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
+// What Deploy will do to replicas: place a pending replica, or scale up by one.
+std::string deploy_tooltip(const App& app) {
+  const long long instances = model_instance_count(app.scenario()), replicas = model_replicas(app.scenario());
+  if (instances < replicas)
+    return "Place a pending replica on the winner (" + std::to_string(instances) + " of " + std::to_string(replicas) +
+           " replicas exist); the next one is scheduled";
+  return "Scale up to " + std::to_string(instances + 1) + " replicas (replicas + 1, as in GPUStack) and place the new one on the winner";
+}
+
 void draw_decision_line(App& app) {
-  const Results& r = app.results();
-  if (!app.results_current() && r.generation == 0) {
-    ImGui::TextDisabled("computing...");
-    return;
+  const DecisionLine line = decision_line(app.results(), app.results_current());
+  switch (line.kind) {
+    case DecisionLine::Kind::computing: ImGui::TextDisabled("%s", line.text.c_str()); break;
+    case DecisionLine::Kind::input_error: ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", line.text.c_str()); break;
+    case DecisionLine::Kind::no_candidate: ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "%s", line.text.c_str()); break;
+    case DecisionLine::Kind::winner: ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "%s", line.text.c_str()); break;
   }
-  const std::string error = r.input_error();
-  if (!error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "Scenario error: %s", error.c_str());
-    return;
-  }
-  const int w = r.selected();
-  if (w < 0) {
-    ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "No candidate: the model cannot be placed (see 3 Resource fit)");
-    return;
-  }
-  const Json& c = r.candidates()[std::size_t(w)];
-  std::string gpus = c.contains("gpu_indexes") && c["gpu_indexes"].is_array() ? " GPUs " + c["gpu_indexes"].dump() : " (CPU)";
-  ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Winner: %s%s  strategy %s  score %s", c.value("worker_name", std::string("?")).c_str(),
-                     gpus.c_str(), value_text("", r.schedule.value("strategy", Json(nullptr))).c_str(),
-                     score_text(number_or(c.value("score", Json(nullptr)))).c_str());
 }
 
 }  // namespace
@@ -55,10 +58,20 @@ void draw_toolbar(App& app) {
   if (tool_button("Load GGUF...", "load-gguf")) app.open_gguf_picker();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
-  if (tool_button("Deploy", "deploy", app.results_current() && app.results().selected() >= 0)) app.deploy();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Apply the winning candidate as a running instance and schedule the next replica");
-  if (tool_button("Scale down", "scale-down", app.results_current())) app.apply_scale_down();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the instances the scale-down ranking deletes (see 5 Scale-down)");
+  const bool fits = app.results_current() && app.results().selected() >= 0;
+  if (tool_button("Deploy", "deploy", fits)) app.deploy();
+  tooltip(deploy_tooltip(app).c_str());
+  if (tool_button("Deploy until full", "deploy-until-full", fits)) app.deploy_until_full();
+  tooltip("Deploy again and again until no candidate fits (at most 256); one undo step");
+  if (tool_button("Scale down...", "scale-down", app.results_current() && model_instance_count(app.scenario()) > 0)) open_scale_down_dialog(app);
+  tooltip("Choose how many replicas to keep and see which instances GPUStack removes first");
+  draw_scale_down_dialog(app);
+  if (tool_button("Reset instances", "reset-instances")) app.reset_instances();
+  tooltip("The model's instances and replicas as the scenario was loaded; one undo step");
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+  if (tool_button("Copy explanation", "copy-explanation")) app.copy_explanation();
+  tooltip("The step-by-step explanation as Markdown, as `placement schedule FILE --markdown` prints it");
   ImGui::NewLine();
   draw_decision_line(app);
 }

@@ -7,13 +7,18 @@
 #include <emscripten/em_js.h>
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "app/explorer_instance.h"
+#include "app/wheel.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "panels/keyboard.h"
 #include "test_hooks.h"
 
 namespace {
@@ -35,6 +40,59 @@ EM_JS(void, pe_canvas_metrics, (float* css_w, float* css_h, float* ratio), {
   HEAPF32[css_h >> 2] = h;
   HEAPF32[ratio >> 2] = bw / w;
 });
+
+// The canvas's wheel events, summed per delta mode until the next frame takes them (wheel.h: GLFW's
+// own conversion scrolled backwards, ~24 rows a notch). Non-passive, so the page never scrolls.
+EM_JS(void, pe_listen_wheel, (), {
+  const canvas = Module['canvas'];
+  const pending = Module.peWheel = [0, 0, 0, 0, 0, 0];  // x, y for pixel, line, page modes
+  canvas.addEventListener('wheel', (event) => {
+    const mode = event.deltaMode === 1 || event.deltaMode === 2 ? event.deltaMode : 0;
+    pending[mode * 2] += event.deltaX;
+    pending[mode * 2 + 1] += event.deltaY;
+    event.preventDefault();
+  }, { passive: false });
+});
+EM_JS(void, pe_take_wheel, (float* deltas), {
+  const pending = Module.peWheel || [0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < 6; i++) { HEAPF32[(deltas >> 2) + i] = pending[i]; pending[i] = 0; }
+});
+
+void take_wheel(float page_height) {
+  float d[6] = {0, 0, 0, 0, 0, 0};
+  pe_take_wheel(d);
+  ImGuiIO& io = ImGui::GetIO();
+  const float font = io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->FontSize * io.FontGlobalScale : 13.0f;  // ImGui's 5 x font per unit
+  for (int mode = 0; mode < 3; ++mode) {
+    const auto m = placement::ui::WheelMode(mode);
+    io.MouseWheelH += placement::ui::imgui_wheel_units(d[mode * 2], m, font, page_height);
+    io.MouseWheel += placement::ui::imgui_wheel_units(d[mode * 2 + 1], m, font, page_height);
+  }
+}
+
+// ImGui 1.86 reads keys once per frame (io.KeysDown): a key pressed and released between two
+// frames (a quick tap, a slow software-rendered frame, a test's keyboard.press) would never be
+// seen. A release in the frame of its press is held back until that frame has run.
+std::vector<std::pair<int, int>> g_pressed_this_frame, g_deferred_releases;  // (key, mods)
+
+void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  // macOS browsers send no keyup for a key pressed with Cmd held, so GLFW takes the next press of
+  // it (Cmd+Z again) for a repeat; ImGui, told of the release (keyboard.cpp), must see a press.
+  if (action == GLFW_REPEAT && key >= 0 && key < IM_ARRAYSIZE(ImGui::GetIO().KeysDown) && !ImGui::GetIO().KeysDown[key]) action = GLFW_PRESS;
+  const auto same = [key](const std::pair<int, int>& k) { return k.first == key; };
+  if (action == GLFW_PRESS) g_pressed_this_frame.emplace_back(key, mods);
+  if (action == GLFW_RELEASE && std::any_of(g_pressed_this_frame.begin(), g_pressed_this_frame.end(), same)) {
+    g_deferred_releases.emplace_back(key, mods);
+    return;
+  }
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+void release_deferred_keys() {
+  g_pressed_this_frame.clear();
+  for (const auto& [key, mods] : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_window, key, 0, GLFW_RELEASE, mods);
+  g_deferred_releases.clear();
+}
 
 // ProggyClean rasterised at 13 px x ratio and drawn at 1/ratio: crisp at every zoom.
 void ensure_font(float ratio) {
@@ -67,9 +125,11 @@ void frame() {
   io.DisplaySize = ImVec2(css_w, css_h);
   io.DisplayFramebufferScale = ImVec2(ratio, ratio);
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / ratio, io.MousePos.y / ratio);
+  take_wheel(css_h * 0.8f);
   ImGui::NewFrame();
   placement::ui::explorer_app().frame();
   ImGui::Render();
+  release_deferred_keys();  // this frame saw them pressed; the next sees them released
   glViewport(0, 0, int(css_w * ratio), int(css_h * ratio));
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -97,6 +157,10 @@ int main() {
   placement::ui::test_hooks::install();
   ensure_font(ratio);
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through pe_listen_wheel instead
+  glfwSetKeyCallback(g_window, key_callback);
+  pe_listen_wheel();
+  placement::ui::keyboard::setup(io);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   (void)placement::ui::explorer_app();
   emscripten_set_main_loop(frame, 0, false);

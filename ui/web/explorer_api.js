@@ -2,8 +2,14 @@
 //   await explorer.ready;             the module runs and the first scenario is loaded and drawn
 //   explorer.loadScenario(json)       text or object; null, or the error text (nothing changed)
 //   explorer.scenario() / result()    JSON text (result() is what `placement schedule --json` prints)
-//   explorer.items()                  [{id, label, x, y, w, h}] in CSS pixels, from the last frame
+//   explorer.scaleDownResult()        JSON text, what `placement scale-down --json` prints
+//   explorer.items()                  [{id, label, x, y, w, h, visible, focused?}] in CSS pixels, from
+//                                     the last frame; focused: the item with the visible keyboard focus
 //   explorer.step(name)               cluster | filters | fit | scoring | scale-down
+//   explorer.currentStep()            the step shown (links keep it)
+//   explorer.selection()              {worker, gpu} selected on the canvas (links keep it), nulls if none
+//   explorer.explanation(format)      "markdown" (what `placement schedule|scale-down FILE --markdown`
+//                                     prints; scale-down when that step is open) or "text"
 //   await explorer.settled()          no recompute pending and a frame drawn after it
 
 export function createExplorerApi(win) {
@@ -28,8 +34,12 @@ export function createExplorerApi(win) {
       },
       scenario: () => need().scenario(),
       result: () => need().result(),
+      scaleDownResult: () => need().scaleDownResult(),
       items: () => JSON.parse(need().items()),
       step: (name) => need().step(name),
+      currentStep: () => need().currentStep(),
+      selection: () => JSON.parse(need().selection()),
+      explanation: (format = 'markdown') => need().explanation(format),
       async settled() {
         await ready;
         do await nextFrame(); while (need().busy());

@@ -4,7 +4,18 @@
 
 import { downloadText, scenarioFileName } from './downloads.js';
 
-export function createHost({ doc, getModule, store, share, paste, scheduler, pickers }) {
+// "Copy explanation": the Markdown `placement schedule FILE --markdown` prints, to the clipboard.
+async function copyExplanation(win, getModule, status) {
+  const text = getModule().explanation('markdown');
+  try {
+    await win.navigator.clipboard.writeText(text);
+    status.notice('Explanation copied to the clipboard as Markdown.');
+  } catch (_) {
+    status.error('This browser did not allow copying to the clipboard; use window.explorer.explanation("markdown").');
+  }
+}
+
+export function createHost({ doc, getModule, store, share, paste, scheduler, pickers, status }) {
   const host = {
     scenarioChanged: () => store.scheduleSave(),
     copyLink: () => { share.copyLink(); },
@@ -15,6 +26,9 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, pic
       downloadText(doc, scenarioFileName(text), text);
     },
     openPasteDialog: () => paste.open(),
+    // The decision line after each result, for screen readers (the canvas is invisible to them).
+    announce: (text) => status.decision(text),
+    copyExplanation: () => copyExplanation(doc.defaultView, getModule, status),
     schedule: (generation, scenarioText) => scheduler().request(generation, scenarioText),
   };
   return host;

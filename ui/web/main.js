@@ -64,7 +64,7 @@ function startScheduler() {
   return scheduler;
 }
 
-const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers });
+const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers, status });
 try {
   startScheduler();
 } catch (e) {

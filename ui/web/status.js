@@ -1,8 +1,9 @@
-// Page-side messages: an aria-live region (the canvas is invisible to screen readers, and browser
+// Page-side messages: an aria-live region (and one more for the decision line) (the canvas is invisible to screen readers, and browser
 // tests read it) plus the app's banner, and the progress bar for long file reads.
 
 export function createStatus(doc, getModule) {
   const region = doc.getElementById('status');
+  const decisionRegion = doc.getElementById('decision-status');
   const box = doc.getElementById('progress-box');
   const bar = doc.getElementById('progress');
   const label = doc.getElementById('progress-label');
@@ -21,6 +22,9 @@ export function createStatus(doc, getModule) {
     notice: (text) => say('notice', text),
     // Only announce: the app's banner already shows messages that come from the app itself.
     announce(kind, text) { region.dataset.kind = kind; region.textContent = text; },
+    // The app's decision line after each result, in its own live region so it never hides a
+    // message of the page's.
+    decision(text) { decisionRegion.textContent = text; },
     progress(text, fraction) {
       box.hidden = false;
       label.textContent = text;

@@ -48,6 +48,28 @@ async function clickItem(page, test, what) {
   return item;
 }
 
+// A key or chord ('Tab', 'Shift+Tab', 'Control+z') as a person types it, then frames for the app
+// to act on it.
+async function press(page, keys) {
+  await page.keyboard.press(keys);
+  await frames(page, 3);
+}
+
+// The item with the visible keyboard focus, or null.
+async function focusedItem(page) {
+  return (await items(page)).find((i) => i.focused) || null;
+}
+
+// Presses Tab until the item `id` has the keyboard focus; fails after `limit` presses.
+async function tabTo(page, id, limit = 120) {
+  for (let i = 0; i < limit; i++) {
+    const f = await focusedItem(page);
+    if (f && f.id === id) return f;
+    await press(page, 'Tab');
+  }
+  throw new Error(`Tab never reached ${id}`);
+}
+
 // The page's aria-live status region: {kind, text}.
 const pageStatus = (page) => page.evaluate(() => {
   const el = document.getElementById('status');
@@ -64,4 +86,7 @@ async function clearStatus(page) {
   await page.evaluate(() => { const el = document.getElementById('status'); el.dataset.kind = ''; el.textContent = ''; });
 }
 
-module.exports = { openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, pageStatus, waitForStatus, clearStatus };
+module.exports = {
+  openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
+  pageStatus, waitForStatus, clearStatus,
+};

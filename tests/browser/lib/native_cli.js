@@ -13,12 +13,13 @@ function ensureCli() {
   if (!fs.existsSync(CLI)) execFileSync(path.join(ROOT, 'scripts/build-native.sh'), { stdio: 'inherit' });
 }
 
-function nativeResult(scenarioText, command = 'schedule') {
+// format: '--json' (the result document) or '--markdown' (the explanation).
+function nativeResult(scenarioText, command = 'schedule', format = '--json') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pe-browser-'));
   const file = path.join(dir, 'scenario.json');
   fs.writeFileSync(file, scenarioText);
   try {
-    return execFileSync(CLI, [command, file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    return execFileSync(CLI, [command, file, format], { encoding: 'utf8', maxBuffer: 1 << 28 });
   } catch (e) {
     if (typeof e.stdout === 'string' && e.stdout) return e.stdout;  // exit 2 still prints the error JSON
     throw e;

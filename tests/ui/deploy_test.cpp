@@ -1,0 +1,134 @@
+// Deploy as in GPUStack (issue 23, problem 4): a replica more each time with `replicas` following,
+// Deploy until full, Reset instances; every one a single undo step. The scale-down dialog is in
+// headless_ui_test.cpp.
+#include <catch2/catch.hpp>
+
+#include "app/deploy.h"
+#include "app/deploy_until_full.h"
+#include "app/examples.h"
+#include "headless_frame.h"
+#include "scheduler.h"
+#include "test_hooks.h"
+
+using placement::Json;
+using namespace placement::ui;
+using placement::ui::testing::HeadlessImGui;
+
+namespace {
+
+std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
+
+}  // namespace
+
+TEST_CASE("Deploy places the pending replica, then raises replicas with every further one") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  // replicas 2 with one instance: the decision is where the second (pending) replica goes.
+  REQUIRE(app->load_example("binpack-vs-spread"));
+  gui.frames(*app, 2);
+  REQUIRE(model_replicas(app->scenario()) == 2);
+  REQUIRE(model_instance_count(app->scenario()) == 1);
+  REQUIRE(gui.click(*app, "button/deploy"));
+  CHECK(model_instance_count(app->scenario()) == 2);
+  CHECK(model_replicas(app->scenario()) == 2);
+  gui.frames(*app, 1);
+  REQUIRE(app->results().selected() >= 0);
+  REQUIRE(gui.click(*app, "button/deploy"));
+  CHECK(model_instance_count(app->scenario()) == 3);
+  CHECK(model_replicas(app->scenario()) == 3);  // never "3 of 2 replicas"
+  // Scale down right after removes one instance, not all deployed ones.
+  gui.frames(*app, 1);
+  REQUIRE(app->scale_down_to(2));
+  CHECK(model_instance_count(app->scenario()) == 2);
+  CHECK(model_replicas(app->scenario()) == 2);
+}
+
+TEST_CASE("Deploy until full deploys until no candidate fits, as one undo step") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("binpack-vs-spread"));
+  gui.frames(*app, 2);
+  const std::string before = app->scenario_text();
+  const std::size_t depth = app->state().undo_depth();
+  REQUIRE(gui.click(*app, "button/deploy-until-full"));
+  gui.frames(*app, 1);
+  CHECK(app->state().undo_depth() == depth + 1);
+  CHECK(app->results_current());
+  CHECK(app->results().selected() < 0);  // full: nothing fits any more
+  const long long instances = model_instance_count(app->scenario());
+  CHECK(instances > 2);
+  CHECK(model_replicas(app->scenario()) == instances);
+  // The same as pressing Deploy until it is disabled.
+  auto one_by_one = make_app();
+  REQUIRE(one_by_one->load_example("binpack-vs-spread"));
+  gui.frames(*one_by_one, 1);
+  while (one_by_one->results().selected() >= 0) {
+    REQUIRE(one_by_one->deploy());
+    gui.frames(*one_by_one, 1);
+  }
+  CHECK(one_by_one->scenario() == app->scenario());
+  app->undo();
+  CHECK(app->scenario_text() == before);
+}
+
+TEST_CASE("Deploy until full stops at its cap") {
+  const Json doc = Json::parse(find_example("binpack-vs-spread")->text);
+  const FillOutcome o = deploy_until_full(doc, 2);
+  CHECK(o.deployed == 2);
+  CHECK(o.capped);
+  CHECK(model_instance_count(o.document) == model_instance_count(doc) + 2);
+  const FillOutcome none = deploy_until_full(Json::parse(find_example("nothing-fits")->text));
+  CHECK(none.deployed == 0);
+  CHECK_FALSE(none.capped);
+  CHECK(none.error.empty());
+}
+
+TEST_CASE("Reset instances goes back to the scenario as loaded, keeping other edits, in one undo step") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("scale-down-order"));
+  gui.frames(*app, 2);
+  const Json loaded = app->scenario();
+  CHECK_FALSE(app->reset_instances());  // nothing to reset
+  // Edits of other parts stay; instances and replicas go back.
+  Json edited = app->scenario();
+  edited["model"]["name"] = "renamed";
+  app->edit(edited);
+  gui.frames(*app, 1);
+  REQUIRE(app->scale_down_to(1));
+  gui.frames(*app, 1);
+  REQUIRE(app->deploy());
+  gui.frames(*app, 1);
+  const std::size_t depth = app->state().undo_depth();
+  REQUIRE(gui.click(*app, "button/reset-instances"));
+  CHECK(app->state().undo_depth() == depth + 1);
+  CHECK(app->scenario()["model_instances"] == loaded["model_instances"]);
+  CHECK(app->scenario()["model"]["replicas"] == loaded["model"]["replicas"]);
+  CHECK(app->scenario()["model"]["name"] == "renamed");
+}
+
+TEST_CASE("scale_down_to and reset_instances edit only what they say") {
+  const Json doc = Json::parse(find_example("scale-down-order")->text);
+  const Json ids = Json::array({doc["model_instances"][0]["id"]});
+  const Json down = scale_down_to(doc, ids, 2);
+  CHECK(down["model_instances"].size() == doc["model_instances"].size() - 1);
+  CHECK(down["model"]["replicas"] == 2);
+  CHECK(down["scale_down"]["replicas"] == 2);
+  CHECK(reset_instances(down, instances_baseline(doc)) ==
+        [&] {
+          Json d = down;
+          d["model_instances"] = doc["model_instances"];
+          d["model"]["replicas"] = doc["model"]["replicas"];
+          return d;
+        }());
+}
+
+TEST_CASE("an instance's worker is shown by name, from its worker_id when it has no worker_name") {
+  const Json doc = Json::parse(find_example("binpack-vs-spread")->text);
+  Json inst = {{"id", 1}, {"worker_id", doc["workers"][1]["id"]}};
+  CHECK(worker_name_of(doc, inst) == doc["workers"][1]["name"]);
+  inst["worker_name"] = "named";
+  CHECK(worker_name_of(doc, inst) == "named");
+  CHECK(worker_name_of(doc, Json{{"worker_id", 999}}) == "999");
+  CHECK(worker_name_of(doc, Json::object()) == "-");
+}
