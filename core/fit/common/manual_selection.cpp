@@ -211,7 +211,7 @@ Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, doub
 bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
 
 // GPUStack's _get_worker_gpu_addresses skips a GPU only when it is unused *and* of another type
-// (an `and` where `or` was meant, Q32). The reduced worker holds only selected GPUs of the one
+// (an `and` where `or` was meant, Q34). The reduced worker holds only selected GPUs of the one
 // type, so every selected NPU is listed, used by the candidate or not, in the reduced order.
 std::vector<std::string> gpu_addresses(const Reduced& r) {
   std::vector<std::string> out;

@@ -243,7 +243,7 @@ TEST_CASE("Static RAM on every claim and MindIE NIC addresses on the main worker
   CHECK(c.gpu_addresses == std::vector<std::string>{"10.0.0.1", "10.0.0.2"});
 }
 
-TEST_CASE("Q32 MindIE single-worker candidates list every selected NPU's address, used or not", "[manual]") {
+TEST_CASE("Q34 MindIE single-worker candidates list every selected NPU's address, used or not", "[manual]") {
   struct Row {
     const char* rule;
     std::vector<std::string> ids;

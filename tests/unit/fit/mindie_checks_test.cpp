@@ -40,7 +40,7 @@ TEST_CASE("mindie checks: accepted values") {
   };
   const Row rows[] = {
       {"max batch size below the default prefill batch: prefill batch lowered to it", {"--max-batch-size=16"}},
-      {"an explicit prefill batch above the batch size is lowered too (Q33)", {"--max-prefill-batch-size=300"}},
+      {"an explicit prefill batch above the batch size is lowered too (Q35)", {"--max-prefill-batch-size=300"}},
       {"LoRA flags take integers", {"--max-loras=4", "--max-lora-rank", "16"}},
       {"--models as JSON", {"--models={\"deepseekv2\": {\"kv_cache_options\": {\"enable_nz\": true}}}"}},
       {"--kv-pool-config as JSON", {"--kv-pool-config={\"backend\": \"mooncake\"}"}},
