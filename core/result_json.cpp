@@ -1,5 +1,7 @@
 #include "scheduler.h"
 
+#include "result_state.h"
+
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
@@ -44,7 +46,7 @@ Json candidate_to_json(const Candidate& c) {
               {"gpu_indexes", indexes_json(c.gpu_indexes)},
               {"computed_resource_claim", claim_to_json(c.claim)},
               {"subordinate_workers", subs},
-              {"overcommit", opt(c.overcommit)},
+              {"overcommit", c.overcommit.value_or(false)},
               {"scores", scores},
               {"score", c.score}};
   if (c.gpu_addresses) j["gpu_addresses"] = *c.gpu_addresses;
@@ -59,6 +61,12 @@ Json schedule_result_json(const ScheduleResult& r, Json trace) {
   out["candidates"] = std::move(cands);
   out["selected"] = r.selected ? Json(*r.selected) : Json(nullptr);
   out["strategy"] = r.strategy.empty() ? Json(nullptr) : Json(r.strategy);
+  const Json* dispatch = trace.contains("dispatch") ? &trace["dispatch"] : nullptr;
+  const std::string selector = dispatch && dispatch->is_object() ? dispatch->value("selector", "") : "";
+  const auto function = gpustack_strategy_function(selector, r.strategy);
+  out["strategy_function"] = function ? Json(*function) : Json(nullptr);
+  const auto state = gpustack_state_message(r.selected.has_value(), trace);
+  out["state_message"] = state ? Json(*state) : Json(nullptr);
   out["trace"] = std::move(trace);
   return out;
 }

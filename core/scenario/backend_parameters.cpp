@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 
 namespace placement {
 
@@ -20,26 +17,6 @@ std::string trim(const std::string& s) {
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-// Digits with single underscores between them (Python numeric literal grouping).
-bool digit_run(const std::string& s, std::size_t& i, std::string& out) {
-  std::size_t start = i;
-  bool last_digit = false;
-  while (i < s.size()) {
-    char c = s[i];
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      out += c;
-      last_digit = true;
-      ++i;
-    } else if (c == '_' && last_digit && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
-      last_digit = false;
-      ++i;
-    } else {
-      break;
-    }
-  }
-  return i > start;
 }
 
 bool is_key(const std::string& token) {
@@ -73,47 +50,6 @@ std::size_t json_extent(const std::string& s, std::size_t i) {
 }
 
 }  // namespace
-
-std::optional<long long> python_int(const std::string& text) {
-  std::string s = trim(text);
-  std::size_t i = 0;
-  bool neg = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
-  std::string digits;
-  if (!digit_run(s, i, digits) || i != s.size()) return std::nullopt;
-  errno = 0;
-  long long v = std::strtoll(digits.c_str(), nullptr, 10);
-  if (errno == ERANGE) return std::nullopt;
-  return neg ? -v : v;
-}
-
-std::optional<double> python_float(const std::string& text) {
-  std::string s = trim(text);
-  std::size_t i = 0;
-  std::string norm;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) norm += s[i++];
-  std::string rest = lower(s.substr(i));
-  if (rest == "inf" || rest == "infinity") return norm == "-" ? -INFINITY : INFINITY;
-  if (rest == "nan") return NAN;
-  std::string intpart, frac, exp;
-  bool has_int = digit_run(s, i, intpart);
-  bool has_frac = false;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    has_frac = digit_run(s, i, frac);
-  }
-  if (!has_int && !has_frac) return std::nullopt;
-  norm += (intpart.empty() ? "0" : intpart) + "." + (frac.empty() ? "0" : frac);
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    std::string sign;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) sign = s[i++];
-    if (!digit_run(s, i, exp)) return std::nullopt;
-    norm += "e" + sign + exp;
-  }
-  if (i != s.size()) return std::nullopt;
-  return std::strtod(norm.c_str(), nullptr);
-}
 
 std::vector<std::string> shell_split(const std::string& element) {
   std::vector<std::string> out;

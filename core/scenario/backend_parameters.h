@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "scenario/python_text.h"  // python_int / python_float, used with these readers
+
 namespace placement {
 
 struct BackendParameter {
@@ -41,9 +43,6 @@ class BackendParameters {
   std::vector<BackendParameter> params_;
 };
 
-// Python-compatible literal parsing, shared with env and config readers.
-std::optional<long long> python_int(const std::string& text);
-std::optional<double> python_float(const std::string& text);
 // Tokenise one element shell-style (quotes group, JSON values after '=' kept whole).
 std::vector<std::string> shell_split(const std::string& element);
 

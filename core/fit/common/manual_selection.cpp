@@ -163,6 +163,19 @@ Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, doub
               {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
 }
 
+bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
+
+// GPUStack's _get_worker_gpu_addresses skips a GPU only when it is unused *and* of another type
+// (an `and` where `or` was meant, Q34). The reduced worker holds only selected GPUs of the one
+// type, so every selected NPU is listed, used by the candidate or not, in the reduced order.
+std::vector<std::string> gpu_addresses(const Reduced& r) {
+  std::vector<std::string> out;
+  for (const GpuDevice* g : r.gpus)
+    out.push_back(g->network_status && *g->network_status == "up" && g->network_inet && !g->network_inet->empty() ? *g->network_inet
+                                                                                                                 : "-.-.-.-");
+  return out;
+}
+
 std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
   const Worker& w = *r.worker;
   Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
@@ -203,6 +216,7 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   c.worker_name = w.name;
   c.gpu_type = type;
   c.gpu_indexes = used;
+  if (is_mindie(ctx_.model)) c.gpu_addresses = gpu_addresses(r);
   c.claim.vram = claims(r, used, u);
   c.claim.vram_present = true;
   c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
@@ -229,15 +243,6 @@ std::optional<std::string> ManualRun::blocking_instance(const Worker& w) const {
   return std::nullopt;
 }
 
-std::vector<std::string> gpu_addresses(const Reduced& r) {
-  // GPUStack's filter never excludes a GPU of the reduced worker, so every selected NPU is listed.
-  std::vector<std::string> out;
-  for (const GpuDevice* g : r.gpus)
-    out.push_back(g->network_status && *g->network_status == "up" && g->network_inet && !g->network_inet->empty() ? *g->network_inet
-                                                                                                                 : "-.-.-.-");
-  return out;
-}
-
 std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type) {
   Json attempt{{"path", "multi_worker"}, {"type", type}};
   if (workers.size() < 2) {
@@ -254,7 +259,7 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
           "the main worker takes all " + std::to_string(main_indexes.size()) + " of its selected GPUs, more than the " +
               std::to_string(opt_.gpu_count) + " needed");
 
-  const bool mindie = ctx_.model.backend && *ctx_.model.backend == "MindIE";
+  const bool mindie = is_mindie(ctx_.model);
   std::vector<SubordinateWorker> subs;
   std::size_t used = main_indexes.size();
   Json sub_log = Json::array();
@@ -318,6 +323,7 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
   c.worker_name = main.worker->name;
   c.gpu_type = type;
   c.gpu_indexes = main_indexes;
+  if (mindie) c.gpu_addresses = gpu_addresses(main);
   c.claim.vram = main_vram;
   c.claim.vram_present = true;
   c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);

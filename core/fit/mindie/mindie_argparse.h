@@ -1,13 +1,15 @@
 // The slice of Python argparse that GPUStack's MindIE parameter parser relies on
-// (ArgumentParser(exit_on_error=False, allow_abbrev=False).parse_known_args), reproduced so a
-// scenario is read exactly as GPUStack reads it:
+// (ArgumentParser(exit_on_error=False, allow_abbrev=False).parse_known_args, CPython 3.11),
+// reproduced so a scenario is read exactly as GPUStack reads it:
 //   - a token is an option if it names a registered flag exactly, or as `flag=value`, or (for
-//     single-dash flags only, as CPython does even with allow_abbrev=False) as a unique prefix;
-//   - `-1`, `-.5` and tokens containing a space are values; everything after `--` is a value;
+//     single-dash tokens only, as CPython does even with allow_abbrev=False) as a unique prefix;
+//   - `-1`, `-.5`, `-٤` (argparse's negative-number pattern, Unicode digits) and tokens
+//     containing a space are values; everything after `--` is a value;
 //   - a value flag takes its `=value` or the next token if that is a value, else it is an error;
 //   - unknown options and unclaimed values are ignored; the last occurrence of a flag wins;
 //   - each occurrence is converted (int(), float(), choices) when read, so a bad value is an
-//     error even if a later occurrence is fine.
+//     error even if a later occurrence is fine;
+//   - argparse's own -h/--help is registered too: it prints the usage and exits.
 #pragma once
 
 #include <stdexcept>
@@ -17,7 +19,7 @@
 
 namespace placement::mindie {
 
-enum class ArgKind { integer, number, text, store_true, boolean_optional };
+enum class ArgKind { integer, number, text, store_true, boolean_optional, help };
 
 struct ArgSpec {
   std::vector<std::string> names;  // e.g. {"--tensor-parallel-size", "-tp"}; boolean_optional adds --no-X
@@ -29,7 +31,7 @@ struct ArgSpec {
 
 struct ArgValue {
   std::string raw;
-  long long integer = 0;
+  long long integer = 0;  // int() of raw; beyond long long clamped to its ends
   double number = 0;
   bool flag = false;
 };
@@ -40,14 +42,21 @@ struct ParsedArgs {
   const ArgValue* find(const std::string& dest) const;
 };
 
-// argparse's error text, e.g. "argument --max-seq-len: invalid int value: 'x'".
+// An argparse failure: `message` is argparse's text, e.g. "argument --max-seq-len: invalid int
+// value: 'x'". `exits` marks the ones argparse ends with SystemExit (ambiguous option, help)
+// rather than an ArgumentError GPUStack catches.
 class ArgparseError : public std::runtime_error {
  public:
-  ArgparseError(std::string flag, const std::string& message) : std::runtime_error(message), flag_(std::move(flag)) {}
+  ArgparseError(std::string flag, std::string value, std::string rule, const std::string& message, bool exits = false)
+      : std::runtime_error(message), flag_(std::move(flag)), value_(std::move(value)), rule_(std::move(rule)), exits_(exits) {}
   const std::string& flag() const { return flag_; }
+  const std::string& value() const { return value_; }
+  const std::string& rule() const { return rule_; }  // int | float | choices | expected_one | explicit_ignored | ambiguous | help
+  bool exits() const { return exits_; }
 
  private:
-  std::string flag_;
+  std::string flag_, value_, rule_;
+  bool exits_;
 };
 
 ParsedArgs parse_known_args(const std::vector<ArgSpec>& specs, const std::vector<std::string>& argv);

@@ -2,7 +2,8 @@
 // MindIE backend's argparse parser (AscendMindIEParameters), not with the shared §1.6 reader. So:
 // elements are argv tokens as given (no shell splitting), only MindIE's flag spellings count
 // (`--tensor-parallel-size` / `-tp`, never `--tp`), unknown flags and stray values are ignored,
-// the last occurrence wins, and a bad value is an error naming the flag.
+// the last occurrence wins, and a bad value or a failed check is an error naming the flag, the
+// value and the rule (mindie_fields.h: the flag table, the defaults and the checks).
 #pragma once
 
 #include <string>

@@ -23,8 +23,16 @@ HfHyperParameters model_config(const Scenario& s) {
   return read_hf_config(s.estimates.config);
 }
 
+// GPUStack wraps the parser's error: "Failed to parse model NAME serve parameters: …".
 ServingParameters serving_parameters(const Model& m, const HfHyperParameters& hp, const std::string& stage) {
-  return parse_serving_parameters(m.backend_parameters, m.env, std::min(hp.max_length, kMaxSeqLenCap), stage);
+  try {
+    return parse_serving_parameters(m.backend_parameters, m.env, std::min(hp.max_length, kMaxSeqLenCap), stage);
+  } catch (const ReferenceError& e) {
+    Json values = e.values();
+    if (values.contains("message"))
+      values["gpustack_error"] = "Failed to parse model " + m.name + " serve parameters: " + values["message"].get<std::string>();
+    throw ReferenceError(e.stage(), e.reason(), values);
+  }
 }
 
 void record_requirement(Trace& trace, const UsageEstimate& est, const ServingParameters& sp, const ParameterWorld& pw,

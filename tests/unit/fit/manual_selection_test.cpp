@@ -217,13 +217,16 @@ TEST_CASE("3.1.7.5 overcommit: replicas > 1 gives nothing; else the largest effe
   }
 }
 
-TEST_CASE("Static RAM on every claim and MindIE NIC addresses on subordinates", "[manual]") {
-  auto npu_worker = [](int id, const std::string& name, const std::vector<std::string>& inets) {
-    Json w = worker_json(id, name, std::vector<GpuSpec>(inets.size(), GpuSpec{"cann", 64 * GiB}));
-    for (std::size_t i = 0; i < inets.size(); ++i)
-      if (!inets[i].empty()) w["status"]["gpu_devices"][i]["network"] = Json{{"status", "up"}, {"inet", inets[i]}};
-    return w;
-  };
+namespace {
+Json npu_worker(int id, const std::string& name, const std::vector<std::string>& inets) {
+  Json w = worker_json(id, name, std::vector<GpuSpec>(inets.size(), GpuSpec{"cann", 64 * GiB}));
+  for (std::size_t i = 0; i < inets.size(); ++i)
+    if (!inets[i].empty()) w["status"]["gpu_devices"][i]["network"] = Json{{"status", "up"}, {"inet", inets[i]}};
+  return w;
+}
+}  // namespace
+
+TEST_CASE("Static RAM on every claim and MindIE NIC addresses on the main worker and subordinates", "[manual]") {
   Json workers{npu_worker(1, "n0", {"10.0.0.1", "10.0.0.2"}), npu_worker(2, "n1", {"10.0.1.1", ""})};
   Json model{{"backend", "MindIE"}, {"gpu_selector", selector({"n0:cann:0", "n0:cann:1", "n1:cann:0", "n1:cann:1"}, 3)}};
   FitHarness h(vllm_scenario(workers, model));
@@ -237,6 +240,35 @@ TEST_CASE("Static RAM on every claim and MindIE NIC addresses on subordinates", 
   CHECK(s.gpu_indexes == std::vector<int>{0});
   // Every selected NPU of the worker is listed, used or not; a NIC without inet is "-.-.-.-".
   CHECK(s.gpu_addresses == std::vector<std::string>{"10.0.1.1", "-.-.-.-"});
+  CHECK(c.gpu_addresses == std::vector<std::string>{"10.0.0.1", "10.0.0.2"});
+}
+
+TEST_CASE("Q34 MindIE single-worker candidates list every selected NPU's address, used or not", "[manual]") {
+  struct Row {
+    const char* rule;
+    std::vector<std::string> ids;
+    int gpu_count;
+    std::string backend;
+    std::vector<std::vector<std::string>> addresses;  // per candidate; empty: none carried
+  };
+  const Row rows[] = {
+      {"one worker, both NPUs used", {"n0:cann:0", "n0:cann:1"}, 2, "MindIE", {{"10.0.0.1", "-.-.-.-"}}},
+      {"one NPU per replica: each candidate lists both selected NPUs", {"n0:cann:0", "n0:cann:1"}, 1, "MindIE",
+       {{"10.0.0.1", "-.-.-.-"}, {"10.0.0.1", "-.-.-.-"}}},
+      {"an unselected NPU is not listed", {"n0:cann:1"}, 1, "MindIE", {{"-.-.-.-"}}},
+      {"other backends carry none", {"n0:cann:0", "n0:cann:1"}, 2, "vLLM", {{}}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.rule);
+    Json workers{npu_worker(1, "n0", {"10.0.0.1", ""})};
+    FitHarness h(vllm_scenario(workers, Json{{"backend", r.backend}, {"gpu_selector", selector(r.ids, r.gpu_count)}}));
+    Run run = run_manual(h, GiB, 0, r.gpu_count, {{"*", 0.8}});
+    REQUIRE(run.candidates.size() == r.addresses.size());
+    for (std::size_t i = 0; i < r.addresses.size(); ++i) {
+      if (r.addresses[i].empty()) CHECK_FALSE(run.candidates[i].gpu_addresses.has_value());
+      else CHECK(run.candidates[i].gpu_addresses == r.addresses[i]);
+    }
+  }
 }
 
 TEST_CASE("Workers and GPUs named in the ids but absent are ignored", "[manual]") {
