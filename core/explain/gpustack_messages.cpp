@@ -52,6 +52,18 @@ std::string gguf_block(const std::vector<const Json*>& slots) {
   return out;
 }
 
+// "Failed to initialize {model.backend} candidates selector: {e}" for the errors whose text we
+// know (the selected GPU count against the parallel world size).
+std::string selector_init_text(const Json& v) {
+  if (!v.contains("world_size") || !v.contains("model")) return {};
+  const Json& backend = v.value("backend", Json());
+  return "Failed to initialize " + (backend.is_string() ? backend.get<std::string>() : std::string("None")) +
+         " candidates selector: Model " + v["model"].get<std::string>() + " has " + v["labels"].get<std::string>() +
+         " set, but the selected gpu count (" + v["gpu_count"].dump() + ") does not match the world size (" + v["world_size"].dump() +
+         "). Adjust the selected GPUs or the parallelism backend parameters so they match. If the mismatch is intentional, add "
+         "GPUSTACK_SKIP_GPU_COUNT_CHECK=1 to the model's environment variables to bypass this check and keep the selected gpu count.";
+}
+
 }  // namespace
 
 namespace gpustack_text {
@@ -91,6 +103,12 @@ std::string gpustack_details(const Json& trace_messages) {
 
 std::string gpustack_no_candidate_message(const Json& trace) {
   const Json messages = trace.value("messages", Json::array());
+  // A selector constructor that raised: find_candidate returns only that line, no filter block.
+  const Json& error = trace.value("error", Json());
+  if (error.is_object() && error.value("stage", std::string()) == "selector_init") {
+    const std::string init = selector_init_text(error.value("values", Json::object()));
+    if (!init.empty()) return "No suitable workers.\nDetails:\n" + init;
+  }
   for (const Json& slot : messages)
     if (source_of(slot) == "no_workers") return "No available workers";
   std::string selector = gpustack_selector_block(messages);
