@@ -98,7 +98,12 @@ std::optional<int> gpu_count(const Model& model, long long world, const std::str
     throw ReferenceError("selector_init",
                          "the parallel sizes (" + world_labels + ") give a world size of " + std::to_string(world) +
                              ", but " + std::to_string(*selected) + " GPUs are selected",
-                         Json{{"labels", world_labels}, {"world_size", world}, {"gpu_count", *selected}});
+                         // model and backend: GPUStack's message names them (gpustack_messages)
+                         Json{{"labels", world_labels},
+                              {"world_size", world},
+                              {"gpu_count", *selected},
+                              {"model", model.name},
+                              {"backend", model.backend ? Json(*model.backend) : Json(nullptr)}});
   }
   return selected;
 }
