@@ -22,7 +22,7 @@ bool positive_number(const char* cmd, const std::string& opt, const std::string&
 }
 }  // namespace
 
-bool parse_whatif_args(int argc, char** argv, const char* cmd, const std::vector<std::string>& allowed, std::size_t min_files,
+int parse_whatif_args(int argc, char** argv, const char* cmd, const std::vector<std::string>& allowed, std::size_t min_files,
                        std::size_t max_files, const char* usage, WhatIfArgs& out) {
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
@@ -32,26 +32,26 @@ bool parse_whatif_args(int argc, char** argv, const char* cmd, const std::vector
     } else if (takes_value && std::find(allowed.begin(), allowed.end(), a) != allowed.end()) {
       if (i + 1 >= argc) {
         std::fprintf(stderr, "placement %s: %s needs a value\nusage: %s\n", cmd, a.c_str(), usage);
-        return false;
+        return 1;
       }
       const std::string v = argv[++i];
       long long n = 0;
       if (a == "--set") out.sets.push_back(v);
-      else if (!positive_number(cmd, a, v, n)) return false;
+      else if (!positive_number(cmd, a, v, n)) return 2;
       else if (a == "--limit") out.limit = n;
       else out.replicas = n;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       std::fprintf(stderr, "placement %s: unknown option '%s'\nusage: %s\n", cmd, a.c_str(), usage);
-      return false;
+      return 1;
     } else {
       out.files.push_back(a);
     }
   }
   if (out.files.size() < min_files || out.files.size() > max_files) {
     std::fprintf(stderr, "usage: %s\n", usage);
-    return false;
+    return 1;
   }
-  return true;
+  return 0;
 }
 
 }  // namespace placement::cli

@@ -1,5 +1,5 @@
 // Arguments of the what-if commands (capacity, diff, sweep, advise): scenario files, --json, and
-// the options each command takes. Unknown options and malformed numbers are usage errors (1).
+// the options each command takes.
 #pragma once
 
 #include <optional>
@@ -17,8 +17,9 @@ struct WhatIfArgs {
 };
 
 // `allowed` lists the options this command takes besides --json ("--limit", "--set", ...); the
-// command takes from `min_files` to `max_files` scenario files.
-bool parse_whatif_args(int argc, char** argv, const char* cmd, const std::vector<std::string>& allowed, std::size_t min_files,
+// command takes from `min_files` to `max_files` scenario files. Returns 0 when the arguments are
+// usable, else the exit status: 1 usage (unknown option, wrong file count), 2 a bad value.
+int parse_whatif_args(int argc, char** argv, const char* cmd, const std::vector<std::string>& allowed, std::size_t min_files,
                        std::size_t max_files, const char* usage, WhatIfArgs& out);
 
 }  // namespace placement::cli

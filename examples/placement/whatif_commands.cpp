@@ -45,7 +45,7 @@ int usage_error(const char* usage) {
 
 int run_capacity(int argc, char** argv) {
   WhatIfArgs args;
-  if (!parse_whatif_args(argc, argv, "capacity", {"--limit"}, 1, 1, "placement capacity FILE [--limit N] [--json]", args)) return 1;
+  if (const int status = parse_whatif_args(argc, argv, "capacity", {"--limit"}, 1, 1, "placement capacity FILE [--limit N] [--json]", args)) return status;
   return respond("capacity", [&] {
     const Scenario s = load_scenario(read_document(args.files[0]));
     const int limit = static_cast<int>(args.limit.value_or(whatif::kDefaultCapacityLimit));
@@ -57,7 +57,7 @@ int run_capacity(int argc, char** argv) {
 int run_diff(int argc, char** argv) {
   WhatIfArgs args;
   const char* usage = "placement diff A.json B.json [--json]  |  placement diff A.json --set POINTER=VALUE [--json]";
-  if (!parse_whatif_args(argc, argv, "diff", {"--set"}, 1, 2, usage, args)) return 1;
+  if (const int status = parse_whatif_args(argc, argv, "diff", {"--set"}, 1, 2, usage, args)) return status;
   if (!(args.files.size() == 2 && args.sets.empty()) && !(args.files.size() == 1 && args.sets.size() == 1)) return usage_error(usage);
   return respond("diff", [&] {
     const Json a = read_document(args.files[0]);
@@ -78,7 +78,7 @@ int run_diff(int argc, char** argv) {
 int run_sweep(int argc, char** argv) {
   WhatIfArgs args;
   const char* usage = "placement sweep FILE --set POINTER=V1,V2,... [--json]";
-  if (!parse_whatif_args(argc, argv, "sweep", {"--set"}, 1, 1, usage, args)) return 1;
+  if (const int status = parse_whatif_args(argc, argv, "sweep", {"--set"}, 1, 1, usage, args)) return status;
   if (args.sets.size() != 1) return usage_error(usage);
   return respond("sweep", [&] {
     const Json doc = read_document(args.files[0]);
@@ -90,7 +90,7 @@ int run_sweep(int argc, char** argv) {
 
 int run_advise(int argc, char** argv) {
   WhatIfArgs args;
-  if (!parse_whatif_args(argc, argv, "advise", {"--replicas"}, 1, 1, "placement advise FILE [--replicas K] [--json]", args)) return 1;
+  if (const int status = parse_whatif_args(argc, argv, "advise", {"--replicas"}, 1, 1, "placement advise FILE [--replicas K] [--json]", args)) return status;
   return respond("advise", [&] {
     const Json answer = whatif::advise(read_document(args.files[0]), static_cast<int>(args.replicas.value_or(1)));
     return args.json ? result_text(answer) : whatif::render_advise_text(answer);

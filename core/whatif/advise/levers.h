@@ -7,6 +7,7 @@
 namespace placement::whatif {
 
 void lever_memory_fraction(Search& s);     // vLLM / SGLang / MindIE memory fraction (smallest that fits)
+void lever_parallel_size(Search& s);       // hand-given tensor / pipeline parallel sizes dropped
 void lever_placement_strategy(Search& s);  // spread <-> binpack
 void lever_distributed(Search& s);         // distributed inference across workers
 void lever_cpu_offloading(Search& s);      // CPU offloading

@@ -73,6 +73,11 @@ TEST_CASE("each lever rescues the scenario made for it", "[whatif][advise]") {
     d["model"]["distributed_inference_across_workers"] = false;
     rows.push_back({"distributed inference", d, 1, "distributed_inference"});
   }
+  {
+    Json d = vllm_scenario({worker_json(1, 2)});
+    d["model"]["backend_parameters"] = Json::array({"--tensor-parallel-size", "4", "--max-model-len=8192"});
+    rows.push_back({"a tensor parallel size no worker has", d, 1, "parallel_size"});
+  }
   rows.push_back({"a not-ready worker", vllm_scenario({worker_json(1, 1, "ready", Json::object(), 8 * kGiB), worker_json(2, 1, "maintenance")}), 1,
                   "not_ready_worker"});
   {
