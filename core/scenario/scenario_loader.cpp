@@ -415,10 +415,9 @@ Scenario load_scenario(const Json& document) {
   return s;
 }
 
-Scenario load_scenario_text(const std::string& text) {
-  Json doc;
+Json parse_scenario_document(const std::string& text) {
   try {
-    doc = Json::parse(text);
+    return Json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError("", std::string("invalid JSON at byte ") + std::to_string(e.byte) + ": " + e.what());
   } catch (const nlohmann::json::exception& e) {
@@ -426,7 +425,8 @@ Scenario load_scenario_text(const std::string& text) {
     // fragment_fuzz) carry no byte offset.
     throw InputError("", std::string("invalid JSON: ") + e.what());
   }
-  return load_scenario(doc);
 }
+
+Scenario load_scenario_text(const std::string& text) { return load_scenario(parse_scenario_document(text)); }
 
 }  // namespace placement

@@ -11,6 +11,7 @@ namespace placement {
 
 Scenario load_scenario(const Json& document);
 Scenario load_scenario_text(const std::string& text);  // parse errors name the byte offset
+Json parse_scenario_document(const std::string& text);  // the JSON alone, same errors
 
 // Individual objects, for callers that paste GPUStack API objects (the browser explorer).
 Worker load_worker(const Json& value, const std::string& pointer);

@@ -7,5 +7,9 @@ namespace placement::cli {
 int run_schedule(int argc, char** argv);    // placement schedule FILE [--json | --markdown]
 int run_scale_down(int argc, char** argv);  // placement scale-down FILE [--json | --markdown]
 int run_gguf(int argc, char** argv);        // placement gguf FILE [--json|--profile|--estimate ...]
+int run_capacity(int argc, char** argv);    // placement capacity FILE [--limit N] [--json]
+int run_diff(int argc, char** argv);        // placement diff A.json B.json [--json]
+int run_sweep(int argc, char** argv);       // placement sweep FILE --set POINTER=V1,V2,... [--json]
+int run_advise(int argc, char** argv);      // placement advise FILE [--replicas K] [--json]
 
 }  // namespace placement::cli

@@ -1,10 +1,8 @@
 // `placement schedule` and `placement scale-down`.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 #include <string>
 
+#include "cli_io.h"
 #include "commands.h"
 #include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
@@ -49,21 +47,6 @@ bool parse_args(int argc, char** argv, const char* cmd, Args& out) {
   return true;
 }
 
-bool read_all(const std::string& path, std::string& text) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    text = ss.str();
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
-}
-
 template <class Run>
 int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
   Args args;
@@ -79,9 +62,7 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
   } catch (const InputError& e) {
-    std::fprintf(stderr, "placement %s: bad input at %s: %s\n", cmd, e.pointer().empty() ? "/" : e.pointer().c_str(),
-                 e.message().c_str());
-    return 2;
+    return report_input_error(cmd, e);
   }
 }
 

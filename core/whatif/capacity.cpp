@@ -1,0 +1,44 @@
+#include "whatif/capacity.h"
+
+#include "whatif/deploy.h"
+#include "whatif/failure.h"
+
+namespace placement::whatif {
+
+CapacityResult capacity(Scenario scenario, int limit) {
+  // Capacity asks about scale-up only; a scale-down request in the scenario is not part of it.
+  scenario.scale_down.reset();
+  CapacityResult out;
+  while (static_cast<int>(out.replicas.size()) < limit) {
+    ScheduleResult r = schedule(scenario);
+    if (!r.selected) {
+      out.next_failure = failure_json(r);
+      return out;
+    }
+    const Candidate winner = r.candidates[*r.selected];
+    deploy(scenario, winner);
+    out.replicas.push_back(winner);
+    out.strategies.push_back(r.strategy);
+  }
+  out.stopped_by_limit = true;
+  return out;
+}
+
+Json capacity_to_json(const CapacityResult& result) {
+  Json replicas = Json::array();
+  for (std::size_t i = 0; i < result.replicas.size(); ++i) {
+    Json j = candidate_to_json(result.replicas[i]);
+    replicas.push_back(Json{{"worker_id", j["worker_id"]},
+                            {"worker_name", j["worker_name"]},
+                            {"gpu_indexes", j["gpu_indexes"]},
+                            {"computed_resource_claim", j["computed_resource_claim"]},
+                            {"subordinate_workers", j["subordinate_workers"]},
+                            {"strategy", result.strategies[i]}});
+  }
+  return Json{{"count", result.replicas.size()},
+              {"replicas", replicas},
+              {"stopped_by", result.stopped_by_limit ? "limit" : "no_candidate"},
+              {"next_failure", result.next_failure}};
+}
+
+}  // namespace placement::whatif
