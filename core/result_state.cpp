@@ -1,5 +1,7 @@
 #include "result_state.h"
 
+#include "explain/gpustack_messages.h"
+
 #include <array>
 #include <tuple>
 
@@ -37,7 +39,11 @@ std::optional<std::string> gpustack_strategy_function(const std::string& selecto
 std::optional<std::string> gpustack_state_message(bool selected, const Json& trace) {
   if (selected) return std::string();
   const Json* error = trace.contains("error") ? &trace["error"] : nullptr;
-  if (!error || !error->is_object() || error->value("kind", "") != "reference_error") return std::nullopt;
+  // No candidate and nothing raised (or a selector constructor that raised, which find_candidate
+  // reports as its one message): GPUStack's "No suitable workers." text from the message slots.
+  if (!error || error->is_null() || (error->is_object() && error->value("stage", "") == "selector_init"))
+    return gpustack_no_candidate_message(trace);
+  if (!error->is_object() || error->value("kind", "") != "reference_error") return std::nullopt;
   const Json& values = (*error)["values"];
   if (!values.is_object() || !values.contains("gpustack_error") || !values["gpustack_error"].is_string()) return std::nullopt;
   return "Failed to find candidate: " + values["gpustack_error"].get<std::string>();

@@ -15,8 +15,9 @@ namespace placement {
 std::optional<std::string> gpustack_strategy_function(const std::string& selector, const std::string& strategy);
 
 // "" when a candidate is selected; "Failed to find candidate: E" when the run stopped on a
-// reference error whose GPUStack exception text E is known (values.gpustack_error); nullopt
-// otherwise (the "No suitable workers" text is the trace's messages, not rendered here).
+// reference error whose GPUStack exception text E is known (values.gpustack_error); with no
+// candidate and no error, GPUStack's "No suitable workers." text rendered from the trace's message
+// slots (explain/gpustack_messages.h); nullopt for an error whose GPUStack text is unknown.
 std::optional<std::string> gpustack_state_message(bool selected, const Json& trace);
 
 }  // namespace placement

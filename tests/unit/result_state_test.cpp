@@ -44,5 +44,7 @@ TEST_CASE("state_message: empty when scheduled, GPUStack's error text when known
   CHECK(gpustack_state_message(false, known) == std::string("Failed to find candidate: Failed to parse model m serve parameters: x"));
   CHECK(gpustack_state_message(false, unknown) == std::nullopt);
   CHECK(gpustack_state_message(false, unsupported) == std::nullopt);
-  CHECK(gpustack_state_message(false, Json::object()) == std::nullopt);  // no candidate: GPUStack lists its messages
+  // No candidate, nothing raised: GPUStack's own text from the message slots (here none at all).
+  CHECK(gpustack_state_message(false, Json::object()) ==
+        std::string("No suitable workers.\nDetails:\nNo workers meet the resource requirements."));
 }

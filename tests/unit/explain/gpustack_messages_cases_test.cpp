@@ -39,16 +39,13 @@ std::vector<fs::path> cases_in(const char* folder) {
   return out;
 }
 
-// The two mixed-type vLLM cases wait for the vLLM grouping change (their selector figures differ).
-bool waits_for_vllm_change(const fs::path& p) { return p.filename().string().rfind("vllm-mixed-type-worker", 0) == 0; }
-
-void check_state_messages(bool pending) {
+void check_state_messages() {
   int compared = 0;
   for (const char* folder : {"production", "differential"}) {
     for (const fs::path& p : cases_in(folder)) {
       const Json doc = read_json(p);
       const std::string want = doc["expected"].value("state_message", std::string());
-      if (want.rfind("No suitable workers.", 0) != 0 || waits_for_vllm_change(p) != pending) continue;
+      if (want.rfind("No suitable workers.", 0) != 0) continue;
       ++compared;
       INFO(p.filename().string());
       CHECK(gpustack_no_candidate_message(trace_of(doc)) == want);
@@ -59,9 +56,7 @@ void check_state_messages(bool pending) {
 
 }  // namespace
 
-TEST_CASE("GPUStack no-candidate text matches the acceptance cases", "[gpustack_messages]") { check_state_messages(false); }
-
-TEST_CASE("GPUStack no-candidate text of the mixed-type vLLM cases", "[gpustack_messages][!mayfail]") { check_state_messages(true); }
+TEST_CASE("GPUStack no-candidate text matches the acceptance cases", "[gpustack_messages]") { check_state_messages(); }
 
 TEST_CASE("GPUStack message list matches upstream_messages", "[gpustack_messages]") {
   int compared = 0;
