@@ -58,10 +58,13 @@ BackendLookup::BackendLookup(const std::vector<InferenceBackend>& rows, bool sce
   row_found_ = platform || owner;
   for (const InferenceBackend* row : {platform, owner}) {
     if (!row) continue;
-    for (const auto& [version, cfg] : row->version_configs) {
+    for (const auto& entry : row->version_configs) {
+      // (Not a structured binding: clang 14, used by the sanitizer and WebAssembly builds, cannot
+      // capture one in a lambda.)
+      const auto& version = entry.first;
       auto it = std::find_if(versions_.begin(), versions_.end(), [&](const auto& e) { return e.first == version; });
-      if (it != versions_.end()) it->second = cfg;  // dict.update keeps the key's place
-      else versions_.emplace_back(version, cfg);
+      if (it != versions_.end()) it->second = entry.second;  // dict.update keeps the key's place
+      else versions_.emplace_back(version, entry.second);
     }
   }
   runner_service_ = catalogue::runner_service_exists(service_);
