@@ -26,7 +26,7 @@ TEST_CASE("messages: the filter block stays when a candidate is found", "[messag
   };
   for (const Row& row : rows) {
     INFO(row.name);
-    Json workers{worker_json(1, "up", {{"cuda", 80 * GiB}}, 256 * GiB)};
+    Json workers = Json::array({worker_json(1, "up", {{"cuda", 80 * GiB}}, 256 * GiB)});
     if (row.down) {
       Json down = worker_json(2, "down", {{"cuda", 80 * GiB}}, 256 * GiB);
       down["state"] = "not_ready";

@@ -69,7 +69,7 @@ TEST_CASE("3.1.7.2-3 one GPU per replica: an attempt per selected GPU, per type,
 }
 
 TEST_CASE("3.1.6 claims: u > 0 int(total x u), u <= 0 int(request / n)", "[manual]") {
-  Json workers{worker_json(1, "a", {{"cuda", T}, {"cuda", T}})};
+  Json workers = Json::array({worker_json(1, "a", {{"cuda", T}, {"cuda", T}})});
   FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"})}}));
   Run r = run_manual(h, 10 * GiB, 0, 2, {{"*", 0}});
   REQUIRE(r.candidates.size() == 1);
@@ -87,9 +87,9 @@ TEST_CASE("3.1.6 claims: u > 0 int(total x u), u <= 0 int(request / n)", "[manua
 }
 
 TEST_CASE("3.1.7.4 single worker: walk by rate, stop at gpu_count satisfied, top up with unsatisfied", "[manual]") {
-  Json workers{worker_json(1, "a", {{"cuda", T}, {"cuda", T}, {"cuda", T}})};
+  Json workers = Json::array({worker_json(1, "a", {{"cuda", T}, {"cuda", T}, {"cuda", T}})});
   SECTION("enough satisfied GPUs: the two free ones") {
-    Json inst{instance_json(10, 1, {{0, 15 * GiB}})};
+    Json inst = Json::array({instance_json(10, 1, {{0, 15 * GiB}})});
     FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1", "a:cuda:2"}, 2)}}, Json::object(), inst));
     Run r = run_manual(h, GiB, 0, 2, {{"*", 0.9}});
     REQUIRE(r.candidates.size() == 1);
@@ -260,7 +260,7 @@ TEST_CASE("Q34 MindIE single-worker candidates list every selected NPU's address
   };
   for (const Row& r : rows) {
     INFO(r.rule);
-    Json workers{npu_worker(1, "n0", {"10.0.0.1", ""})};
+    Json workers = Json::array({npu_worker(1, "n0", {"10.0.0.1", ""})});
     FitHarness h(vllm_scenario(workers, Json{{"backend", r.backend}, {"gpu_selector", selector(r.ids, r.gpu_count)}}));
     Run run = run_manual(h, GiB, 0, r.gpu_count, {{"*", 0.8}});
     REQUIRE(run.candidates.size() == r.addresses.size());
@@ -272,7 +272,7 @@ TEST_CASE("Q34 MindIE single-worker candidates list every selected NPU's address
 }
 
 TEST_CASE("Workers and GPUs named in the ids but absent are ignored", "[manual]") {
-  Json workers{worker_json(1, "a", {{"cuda", T}})};
+  Json workers = Json::array({worker_json(1, "a", {{"cuda", T}})});
   FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:5", "ghost:cuda:0"}, 1)}}));
   Run r = run_manual(h, GiB, 0, 1, {{"*", 0.9}});
   REQUIRE(r.candidates.size() == 1);
@@ -283,7 +283,7 @@ TEST_CASE("Workers and GPUs named in the ids but absent are ignored", "[manual]"
 }
 
 TEST_CASE("A selected GPU with total 0 fails the overcommit check (GPUStack divides by it)", "[manual]") {
-  Json workers{worker_json(1, "a", {{"cuda", T}, {"cuda", 0}})};
+  Json workers = Json::array({worker_json(1, "a", {{"cuda", T}, {"cuda", 0}})});
   FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"}, 1)}}));
   CHECK_THROWS_AS(run_manual(h, GiB, 0, 1, {{"*", 0.9}}), ReferenceError);
   FitHarness h0(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"}, 1)}}));

@@ -49,7 +49,7 @@ TEST_CASE("3.3.5 single GPU: claim int(total x gmu), candidate per fitting GPU",
 
 TEST_CASE("3.3.5 single GPU rejections and the explanation", "[vllm][single_gpu]") {
   SECTION("free fraction below gmu: vram_ratio shortfall, single-GPU note") {
-    Json inst{instance_json(1, 2, {{0, 10 * GiB}})};
+    Json inst = Json::array({instance_json(1, 2, {{0, 10 * GiB}})});
     FitHarness h(vllm_scenario(Json{worker_json(2, "host4090", {{"cuda", G4090}})}, Json::object(), Json::object(), inst));
     FitResult r = run_vllm(h);
     CHECK(r.candidates.empty());
@@ -201,7 +201,7 @@ TEST_CASE("Q12: multi worker may return one worker; Q18: gmu 0 sums totals, clai
   SECTION("Q12 (with Q2 excluding the worker from single-worker multi-GPU)") {
     Json a = worker_json(1, "a", {{"cuda", 10'000'000'000}, {"cuda", 10'000'000'000}}, 64 * GiB, 0, 1'000'000'000);
     Json b = worker_json(2, "b", {{"cuda", 10'000'000'000}, {"cuda", 10'000'000'000}}, 64 * GiB, 0, 1'000'000'000);
-    Json inst{instance_json(9, 2, {{0, 5'000'000'000}})};
+    Json inst = Json::array({instance_json(9, 2, {{0, 5'000'000'000}})});
     FitHarness h(vllm_scenario(Json{a, b}, Json{{"env", env_claim(12'000'000'000)}}, Json::object(), inst));
     FitResult r = run_vllm(h);
     REQUIRE(r.candidates.size() == 1);
@@ -267,7 +267,7 @@ TEST_CASE("Q1: free memory of a mixed worker comes from its kept type's GPUs onl
 }
 
 TEST_CASE("Q1: the explanation says why the hidden type's group sees 0 free VRAM", "[vllm][grouping][Q1][explanation]") {
-  Json inst{instance_json(10, 1, {{0, 20 * GiB}}, "rocm")};
+  Json inst = Json::array({instance_json(10, 1, {{0, 20 * GiB}}, "rocm")});
   FitHarness h(vllm_scenario(Json{worker_json(1, "mixed", {{"cuda", 80 * GiB, 0}, {"rocm", 48 * GiB, 0}})},
                              Json{{"env", env_claim(20 * GiB)}}, Json::object(), inst));
   CHECK(run_vllm(h).candidates.empty());
