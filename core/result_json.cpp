@@ -1,6 +1,7 @@
 #include "scheduler.h"
 
 #include "result_state.h"
+#include "result_writer.h"
 
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -90,7 +91,9 @@ Json scale_down_result_to_json(const ScaleDownResult& r) {
 std::string result_text(const Json& result) {
   // Messages quote the input (a key, a token, a byte excerpt) and may cut a multi-byte character:
   // such bytes print as U+FFFD instead of failing the whole answer (found by scenario_fuzz).
-  return result.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  std::string text;
+  write_result_text(result, [&text](const char* data, std::size_t size) { text.append(data, size); });
+  return text;
 }
 
 namespace {

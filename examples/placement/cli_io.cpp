@@ -1,31 +1,56 @@
 #include "cli_io.h"
 
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
 #include <iostream>
-#include <sstream>
+#include <iterator>
+
+#include "result_writer.h"
 
 namespace placement::cli {
 
-bool read_all(const std::string& path, std::string& text) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    text = ss.str();
-    return true;
+namespace {
+// The whole stream into `text`, growing it in large steps (a file's size is known up front, a
+// pipe's is not); one copy of the input, not a stream buffer plus its copy.
+bool read_stream(std::FILE* in, std::string& text) {
+  if (std::fseek(in, 0, SEEK_END) == 0) {
+    const long size = std::ftell(in);
+    if (size > 0) text.reserve(static_cast<std::size_t>(size));
+    std::rewind(in);
   }
-  std::ifstream in(path, std::ios::binary);
+  char buffer[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
+  return !std::ferror(in);
+}
+}  // namespace
+
+bool read_all(const std::string& path, std::string& text) {
+  text.clear();
+  if (path == "-") return read_stream(stdin, text);
+  std::FILE* in = std::fopen(path.c_str(), "rb");
   if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
+  const bool ok = read_stream(in, text);
+  std::fclose(in);
+  return ok;
 }
 
 int report_input_error(const char* cmd, const InputError& e) {
   std::fprintf(stderr, "placement %s: bad input at %s: %s\n", cmd, e.pointer().empty() ? "/" : e.pointer().c_str(),
                e.message().c_str());
   return 2;
+}
+
+void write_result(const Json& result) {
+  write_result_text(result, [](const char* data, std::size_t size) { std::fwrite(data, 1, size, stdout); });
+}
+
+[[noreturn]] void exit_now(const char* cmd, int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "placement %s: cannot write the output\n", cmd);
+    status = 1;
+  }
+  std::_Exit(status);
 }
 
 }  // namespace placement::cli

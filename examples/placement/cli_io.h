@@ -5,10 +5,18 @@
 #include <string>
 
 #include "scenario/errors.h"
+#include "scenario/types.h"
 
 namespace placement::cli {
 
 bool read_all(const std::string& path, std::string& text);
 int report_input_error(const char* cmd, const InputError& e);  // prints, returns 2
+
+// A result document to stdout, byte for byte result_text(), written as it is serialized.
+void write_result(const Json& result);
+// Flushes stdout and ends the process with `status` (1 when the output could not be written)
+// without tearing down the heap: freeing a thousand-worker scenario and its trace node by node
+// cost more than deciding it, and the system reclaims the memory at once.
+[[noreturn]] void exit_now(const char* cmd, int status);
 
 }  // namespace placement::cli

@@ -1,6 +1,7 @@
 // `placement schedule` and `placement scale-down`.
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "cli_io.h"
 #include "commands.h"
@@ -47,6 +48,10 @@ bool parse_args(int argc, char** argv, const char* cmd, Args& out) {
   return true;
 }
 
+void write_text(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+// Reads, loads and runs one command; `run` writes the answer. Bad input exits with 2 (the JSON
+// pointer named); a written answer ends the process at once (exit_now).
 template <class Run>
 int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
   Args args;
@@ -58,12 +63,12 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
   }
   try {
     Scenario scenario = load_scenario_text(text);
-    std::string out = run(scenario, args.format);
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return 0;
+    std::string().swap(text);  // the input is no longer needed while deciding
+    run(scenario, args.format);
   } catch (const InputError& e) {
     return report_input_error(cmd, e);
   }
+  exit_now(cmd, 0);
 }
 
 }  // namespace
@@ -71,16 +76,16 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
 int run_schedule(int argc, char** argv) {
   return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, Format format) {
     ScheduleResult r = schedule(s);
-    if (format == Format::json) return result_text(schedule_result_to_json(r));
-    return format == Format::markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r);
+    if (format == Format::json) write_result(schedule_result_to_json(std::move(r)));
+    else write_text(format == Format::markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r));
   });
 }
 
 int run_scale_down(int argc, char** argv) {
   return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, Format format) {
     ScaleDownResult r = scale_down(s);
-    if (format == Format::json) return result_text(scale_down_result_to_json(r));
-    return format == Format::markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r);
+    if (format == Format::json) write_result(scale_down_result_to_json(r));
+    else write_text(format == Format::markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r));
   });
 }
 

@@ -13,6 +13,8 @@
 //   cluster_bench [--data DIR] [--case NAME]... [--max-workers N | --workers N] [--budget-ms MS] [--warmup-ms MS]
 //                 [--tsv] [--trim-heap]
 //   cluster_bench --table NATIVE.tsv WASM.tsv
+//   cluster_bench --write DIR [--case NAME]... [--workers N]   the scenarios as DIR/<case>-<N>.json
+//                 (inputs for timing the whole CLI process: scripts/bench-cli.sh)
 // The checksum column hashes the whole result JSON: native and WASM must print the same one.
 #include <algorithm>
 #include <chrono>
@@ -119,7 +121,35 @@ struct Options {
   double warmup_ms = 400;
   bool tsv = false;
   bool trim_heap = false;
+  std::string write_dir;  // --write DIR: save the scenarios instead of timing them
 };
+
+bool selected(const Options& opt, const CaseSpec& spec, int workers) {
+  if (!opt.cases.empty() && std::find(opt.cases.begin(), opt.cases.end(), spec.name) == opt.cases.end()) return false;
+  return workers <= opt.max_workers && (opt.only_workers == 0 || workers == opt.only_workers);
+}
+
+Json profile_for(const Options& opt, const CaseSpec& spec, std::map<std::string, Json>& profiles) {
+  if (!is_gguf_kind(spec.kind)) return Json();
+  const std::string file = gguf_model_file(spec.kind);
+  if (!profiles.count(file)) profiles[file] = read_profile(opt.data_dir + "/data/gguf/models/" + file);
+  return profiles[file];
+}
+
+int write_scenarios(const Options& opt) {
+  std::map<std::string, Json> profiles;
+  for (const CaseSpec& spec : benchmark_cases()) {
+    for (int workers : spec.worker_counts) {
+      if (!selected(opt, spec, workers)) continue;
+      const std::string path = opt.write_dir + "/" + spec.name + "-" + std::to_string(workers) + ".json";
+      std::ofstream out(path, std::ios::binary);
+      out << make_scenario(spec.kind, workers, profile_for(opt, spec, profiles)).dump() << "\n";
+      if (!out) throw std::runtime_error("cannot write " + path);
+      std::printf("%s\n", path.c_str());
+    }
+  }
+  return 0;
+}
 
 int run(const Options& opt) {
   if (!opt.trim_heap) keep_heap_between_decisions();
@@ -127,15 +157,9 @@ int run(const Options& opt) {
   if (!opt.tsv) std::printf("%s\n", BenchRow::header().c_str());
   else std::printf("%s\n", BenchRow::tsv_header().c_str());
   for (const CaseSpec& spec : benchmark_cases()) {
-    if (!opt.cases.empty() && std::find(opt.cases.begin(), opt.cases.end(), spec.name) == opt.cases.end()) continue;
-    Json profile;
-    if (is_gguf_kind(spec.kind)) {
-      const std::string file = gguf_model_file(spec.kind);
-      if (!profiles.count(file)) profiles[file] = read_profile(opt.data_dir + "/data/gguf/models/" + file);
-      profile = profiles[file];
-    }
     for (int workers : spec.worker_counts) {
-      if (workers > opt.max_workers || (opt.only_workers != 0 && workers != opt.only_workers)) continue;
+      if (!selected(opt, spec, workers)) continue;
+      const Json profile = profile_for(opt, spec, profiles);
       const std::string text = make_scenario(spec.kind, workers, profile).dump();
       BenchRow row;
       row.name = spec.name;
@@ -185,9 +209,10 @@ int main(int argc, char** argv) {
       else if (args[i] == "--warmup-ms") opt.warmup_ms = std::stod(value());
       else if (args[i] == "--tsv") opt.tsv = true;
       else if (args[i] == "--trim-heap") opt.trim_heap = true;
+      else if (args[i] == "--write") opt.write_dir = value();
       else throw std::runtime_error("unknown argument " + args[i]);
     }
-    return run(opt);
+    return opt.write_dir.empty() ? run(opt) : write_scenarios(opt);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cluster_bench: %s\n", e.what());
     return 1;
