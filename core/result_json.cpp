@@ -54,20 +54,28 @@ Json candidate_to_json(const Candidate& c) {
   return j;
 }
 
+// The members between "candidates" and "trace": what was picked, and GPUStack's words for it.
+Json schedule_result_head(const ScheduleResult& r, const Json& trace) {
+  Json out = Json::object();
+  out["selected"] = r.selected ? Json(*r.selected) : Json(nullptr);
+  out["strategy"] = r.strategy.empty() ? Json(nullptr) : Json(r.strategy);
+  const auto dispatch = trace.find("dispatch");
+  const std::string selector = dispatch != trace.end() && dispatch->is_object() ? dispatch->value("selector", "") : "";
+  const auto function = gpustack_strategy_function(selector, r.strategy);
+  out["strategy_function"] = function ? Json(*function) : Json(nullptr);
+  const auto state = gpustack_state_message(r.selected.has_value(), trace);
+  out["state_message"] = state ? Json(*state) : Json(nullptr);
+  return out;
+}
+
 namespace {
 Json schedule_result_json(const ScheduleResult& r, Json trace) {
   Json cands = Json::array();
   for (const auto& c : r.candidates) cands.push_back(candidate_to_json(c));
   Json out = Json::object();
   out["candidates"] = std::move(cands);
-  out["selected"] = r.selected ? Json(*r.selected) : Json(nullptr);
-  out["strategy"] = r.strategy.empty() ? Json(nullptr) : Json(r.strategy);
-  const Json* dispatch = trace.contains("dispatch") ? &trace["dispatch"] : nullptr;
-  const std::string selector = dispatch && dispatch->is_object() ? dispatch->value("selector", "") : "";
-  const auto function = gpustack_strategy_function(selector, r.strategy);
-  out["strategy_function"] = function ? Json(*function) : Json(nullptr);
-  const auto state = gpustack_state_message(r.selected.has_value(), trace);
-  out["state_message"] = state ? Json(*state) : Json(nullptr);
+  Json head = schedule_result_head(r, trace);
+  for (auto it = head.begin(); it != head.end(); ++it) out[it.key()] = std::move(it.value());
   out["trace"] = std::move(trace);
   return out;
 }

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <functional>
 
-#include "scenario/types.h"
+#include "scheduler.h"
 
 namespace placement {
 
@@ -14,5 +14,12 @@ namespace placement {
 using TextSink = std::function<void(const char* data, std::size_t size)>;
 
 void write_result_text(const Json& result, const TextSink& sink);
+
+// result_text(schedule_result_to_json(std::move(r))), without building the whole document: each
+// candidate becomes JSON, is written and freed in turn, and the trace is moved out of `r`.
+void write_schedule_result_text(ScheduleResult&& r, const TextSink& sink);
+
+// The members of a schedule result between "candidates" and "trace" (result_json.cpp).
+Json schedule_result_head(const ScheduleResult& r, const Json& trace);
 
 }  // namespace placement

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
+#include <utility>
 
 #include "result_writer.h"
 
@@ -41,9 +42,13 @@ int report_input_error(const char* cmd, const InputError& e) {
   return 2;
 }
 
-void write_result(const Json& result) {
-  write_result_text(result, [](const char* data, std::size_t size) { std::fwrite(data, 1, size, stdout); });
-}
+namespace {
+void to_stdout(const char* data, std::size_t size) { std::fwrite(data, 1, size, stdout); }
+}  // namespace
+
+void write_result(const Json& result) { write_result_text(result, to_stdout); }
+
+void write_result(ScheduleResult&& result) { write_schedule_result_text(std::move(result), to_stdout); }
 
 [[noreturn]] void exit_now(const char* cmd, int status) {
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

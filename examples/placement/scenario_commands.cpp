@@ -76,7 +76,7 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
 int run_schedule(int argc, char** argv) {
   return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, Format format) {
     ScheduleResult r = schedule(s);
-    if (format == Format::json) write_result(schedule_result_to_json(std::move(r)));
+    if (format == Format::json) write_result(std::move(r));
     else write_text(format == Format::markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r));
   });
 }
