@@ -5,52 +5,6 @@
 
 namespace placement::explain {
 
-std::string gib(double bytes) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / 1073741824.0);
-  return buf;
-}
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string str(const Json& j) {
-  if (j.is_string()) return j.get<std::string>();
-  if (j.is_null()) return "-";
-  return j.dump();
-}
-
-namespace {
-
-// Byte-valued fields are rendered as GiB; others as they are.
-bool is_byte_field(const std::string& key) {
-  for (const char* k : {"vram", "ram", "need", "have", "short", "alloc", "total", "claim", "layer_vram", "rpc_layer_vram",
-                        "full_vram", "full_ram", "estimate", "vram_sum", "ram_need", "largest_alloc", "sum"})
-    if (key == k) return true;
-  return key.size() > 5 && (key.rfind("_vram") == key.size() - 5 || key.rfind("bytes") == key.size() - 5);
-}
-
-}  // namespace
-
-std::string value_text(const std::string& key, const Json& v) {
-  if (v.is_number_integer() && is_byte_field(key) && std::llabs(v.get<long long>()) >= 1024 * 1024) return gib(v.get<double>());
-  if (v.is_number_float()) return fixed(v.get<double>(), 4);
-  return str(v);
-}
-
-std::string data_text(const Json& data) {
-  if (!data.is_object() || data.empty()) return "";
-  std::string out;
-  for (auto it = data.begin(); it != data.end(); ++it) {
-    if (it.value().is_object() || (it.value().is_array() && it.value().size() > 8)) continue;
-    out += (out.empty() ? "" : ", ") + it.key() + " " + value_text(it.key(), it.value());
-  }
-  return out;
-}
-
 std::string subject_text(const Json& s) {
   if (!s.is_object()) return str(s);
   std::string out = s.value("worker_name", std::string("?"));

@@ -6,17 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "explain/units.h"
 #include "scheduler.h"
 
 namespace placement::explain {
 
-std::string gib(double bytes);                // "22.40 GiB"
-std::string fixed(double v, int digits = 4);  // "%.*f"
-std::string str(const Json& j);               // strings unquoted, null as "-", others dumped
-// Byte-valued fields (by key) as GiB, floats with 4 digits, the rest as str().
-std::string value_text(const std::string& key, const Json& v);
-// {"a": 1, "b": "x"} as "a 1, b x" (nested objects and long arrays skipped).
-std::string data_text(const Json& data);
 std::string subject_text(const Json& subject);  // "w1 GPUs [0,1] + RPC [...]"
 std::string shortfall_text(const Json& shortfall);
 std::string claim_text(const ResourceClaim& claim);

@@ -145,7 +145,7 @@ std::vector<std::string> custom(const std::string& key, const Json& v) {
   if (key == "cpu_only") return {"CPU-only inference is supported. Requires at least " + gib(v["ram"]) + " GiB RAM."};
   if (key == "manual_multi_worker") return {"Manual GPU selection across multiple workers is not supported for custom backends."};
   if (key == "no_candidate") {
-    const auto gib1 = [](const Json& b) { return fixed(python_round(b.get<double>() / 1073741824.0, 2), 1); };
+    const auto gib1 = [](const Json& b) { return fixed(byte_to_gib(b), 1); };
     return {"No suitable workers found. Required VRAM " + gib1(v["vram"]) + " GiB, RAM " + gib1(v["ram"]) + " GiB."};
   }
   return {};

@@ -2,15 +2,12 @@
 
 #include <cstdio>
 
+#include "explain/units.h"
 #include "fit/sglang/python_numbers.h"
 
 namespace placement::pytext {
 
-namespace {
-
-double gib_value(const Json& bytes) { return python_round(bytes.get<double>() / 1073741824.0, 2); }
-
-}  // namespace
+double byte_to_gib(const Json& bytes) { return python_round(bytes.get<double>() / explain::kBytesPerGiB, 2); }
 
 std::string str(const Json& v) {
   if (v.is_number_float()) return python_repr(v.get<double>());
@@ -57,9 +54,9 @@ std::string dict(const Json& object) {
   return out + "}";
 }
 
-std::string gib(const Json& bytes) { return python_repr(gib_value(bytes)); }
+std::string gib(const Json& bytes) { return python_repr(byte_to_gib(bytes)); }
 
-std::string gib2(const Json& bytes) { return fixed(gib_value(bytes), 2); }
+std::string gib2(const Json& bytes) { return fixed(byte_to_gib(bytes), 2); }
 
 std::string fixed(double x, int decimals) {
   char buf[64];

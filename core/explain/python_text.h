@@ -16,6 +16,8 @@ std::string repr(const std::string& s);
 // str(list) / str(dict) of strings and numbers: "['a', 'b']", "{'k': 'v'}", "[0, 1]".
 std::string list(const Json& items);
 std::string dict(const Json& object);
+// GPUStack's byte_to_gib(bytes): round(bytes / 2^30, 2).
+double byte_to_gib(const Json& bytes);
 // byte_to_gib(bytes) printed with str(): round(bytes / 2^30, 2) -> "31.97", "80.0".
 std::string gib(const Json& bytes);
 // f"{byte_to_gib(bytes):.2f}".

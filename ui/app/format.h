@@ -1,4 +1,5 @@
-// Number and JSON formatting shared by the panels.
+// Number and JSON formatting shared by the panels: the numbers read as in the CLI's
+// explanations (core/explain/units.h).
 #pragma once
 
 #include <string>
@@ -9,9 +10,10 @@ namespace placement::ui {
 
 std::string gib_text(double bytes);   // "22.40 GiB"
 std::string score_text(double score); // "57.93"
-// A scalar as text (strings unquoted, null as "-"); byte-valued fields named by `key` as GiB.
+// A scalar as text (strings unquoted, null as "-"); byte-valued fields named by `key` as GiB,
+// fractional numbers with 4 decimals.
 std::string value_text(const std::string& key, const Json& value);
-// {"a": 1, "b": "x"} as "a 1, b x" (nested objects skipped).
+// {"a": 1, "b": "x"} as "a 1, b x" (nested objects and arrays over 8 items skipped).
 std::string fields_text(const Json& object);
 // A JSON number (int or float) as double; `fallback` for anything else.
 double number_or(const Json& value, double fallback = 0);
