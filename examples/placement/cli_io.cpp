@@ -1,5 +1,7 @@
 #include "cli_io.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -11,29 +13,29 @@
 namespace placement::cli {
 
 namespace {
-// The whole stream into `text`, growing it in large steps (a file's size is known up front, a
-// pipe's is not); one copy of the input, not a stream buffer plus its copy.
-bool read_stream(std::FILE* in, std::string& text) {
-  if (std::fseek(in, 0, SEEK_END) == 0) {
-    const long size = std::ftell(in);
-    if (size > 0) text.reserve(static_cast<std::size_t>(size));
-    std::rewind(in);
-  }
+// The whole stream into `text`, reserved up front when it is a regular file of known size; one
+// copy of the input, not a stream buffer plus its copy. What cannot be read (a directory) reads
+// as empty text, which the loader then refuses as invalid JSON (exit 2), as before.
+void read_stream(std::FILE* in, std::string& text) {
+  struct stat info {};
+  if (fstat(fileno(in), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) text.reserve(static_cast<std::size_t>(info.st_size));
   char buffer[1 << 16];
   std::size_t n = 0;
   while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
-  return !std::ferror(in);
 }
 }  // namespace
 
 bool read_all(const std::string& path, std::string& text) {
   text.clear();
-  if (path == "-") return read_stream(stdin, text);
+  if (path == "-") {
+    read_stream(stdin, text);
+    return true;
+  }
   std::FILE* in = std::fopen(path.c_str(), "rb");
   if (!in) return false;
-  const bool ok = read_stream(in, text);
+  read_stream(in, text);
   std::fclose(in);
-  return ok;
+  return true;
 }
 
 int report_input_error(const char* cmd, const InputError& e) {
