@@ -42,6 +42,10 @@ class Search {
   void cap(const std::string& id, long long limit, const std::string& effect);
 
   int runs() const { return runs_; }
+  int budget() const { return budget_; }
+  int remaining() const { return budget_ - runs_; }
+  // Runs made by a search on a changed scenario (combinations of levers) count against this one.
+  void charge(int runs) { runs_ += runs; }
   const Json& caps() const { return caps_; }
   std::vector<Suggestion>& suggestions() { return suggestions_; }
   void suggest(std::string lever, std::string summary, Json patch, Candidate winner, CostClass cost, double size);
