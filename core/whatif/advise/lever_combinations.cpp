@@ -4,6 +4,7 @@
 // the changed scenario. Per hardware kind the cheapest pair is kept. Bounded by its own run cap.
 #include <map>
 
+#include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "whatif/advise/levers.h"
 #include "whatif/json_patch.h"
@@ -62,8 +63,14 @@ void lever_combinations(Search& s) {
       s.cap("combination_runs", kMaxCombinationRuns, "later pairs of levers were not tried");
       break;
     }
-    const Json changed = apply_patch(s.document(), r.patch);
-    const Scenario scenario = load_scenario(changed);
+    Json changed;
+    Scenario scenario;
+    try {
+      changed = apply_patch(s.document(), r.patch);
+      scenario = load_scenario(changed);
+    } catch (const InputError&) {
+      continue;  // a change the scenario format refuses is no base for a pair
+    }
     Search inner(changed, scenario, s.replicas(), budget - spent);
     lever_hardware(inner);
     spent += inner.runs();
