@@ -27,11 +27,13 @@ Json advise(const Json& document, int replicas, int budget) {
   for (std::size_t i = 0; i < found.size(); ++i) {
     const Suggestion& f = found[i];
     const Json p = placement_json(f.winner);
-    suggestions.push_back(Json{{"lever", f.lever},
-                               {"summary", f.summary},
-                               {"patch", f.patch},
-                               {"placement", p},
-                               {"cost", {{"rank", i + 1}, {"class", cost_class_name(f.cost_class)}, {"size", f.size}}}});
+    Json one{{"lever", f.lever},
+             {"summary", f.summary},
+             {"patch", f.patch},
+             {"placement", p},
+             {"cost", {{"rank", i + 1}, {"class", cost_class_name(f.cost_class)}, {"size", f.size}}}};
+    if (!f.parts.empty()) one["levers"] = f.parts;
+    suggestions.push_back(std::move(one));
   }
   out["suggestions"] = suggestions;
   out["search"] = Json{{"runs", search.runs() + now.scheduler_runs}, {"caps", search.caps()}};

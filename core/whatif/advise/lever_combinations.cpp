@@ -15,6 +15,7 @@ namespace {
 constexpr int kMaxCombinationRuns = 600;
 
 struct Relaxation {
+  std::string lever;  // the single lever that makes this change
   std::string summary;
   Json patch;
   CostClass cost;
@@ -33,17 +34,17 @@ std::vector<Relaxation> relaxations(const Search& s) {
   const Json& doc = s.document();
   const GivenParallelSizes given = given_parallel_sizes(doc);
   if (!given.positions.empty())
-    out.push_back({"drop " + given.text, remove_given_parallel_sizes(given), CostClass::parameter, static_cast<double>(given.positions.size())});
-  if (has_member(doc, "gpu_selector")) out.push_back({"drop the manual GPU selection", remove_member("gpu_selector"), CostClass::setting, 1});
-  if (has_member(doc, "worker_selector")) out.push_back({"drop the worker_selector", remove_member("worker_selector"), CostClass::setting, 1});
+    out.push_back({"parallel_size", "drop " + given.text, remove_given_parallel_sizes(given), CostClass::parameter, static_cast<double>(given.positions.size())});
+  if (has_member(doc, "gpu_selector")) out.push_back({"gpu_selector", "drop the manual GPU selection", remove_member("gpu_selector"), CostClass::setting, 1});
+  if (has_member(doc, "worker_selector")) out.push_back({"worker_selector", "drop the worker_selector", remove_member("worker_selector"), CostClass::setting, 1});
   if (has_member(doc, "backend_version") && doc["model"]["backend_version"].is_string())
-    out.push_back({"unpin backend version " + doc["model"]["backend_version"].get<std::string>(), remove_member("backend_version"),
+    out.push_back({"backend_version", "unpin backend version " + doc["model"]["backend_version"].get<std::string>(), remove_member("backend_version"),
                    CostClass::setting, 1});
   if (!distributed_enabled(s.scenario().model))
-    out.push_back({"turn on distributed inference across workers",
+    out.push_back({"distributed_inference", "turn on distributed inference across workers",
                    Json::array({set_value_op(doc, "/model/distributed_inference_across_workers", true)}), CostClass::setting, 1});
   if (!s.scenario().model.cpu_offloading)
-    out.push_back({"allow CPU offloading", Json::array({set_value_op(doc, "/model/cpu_offloading", true)}), CostClass::setting, 1});
+    out.push_back({"cpu_offloading", "allow CPU offloading", Json::array({set_value_op(doc, "/model/cpu_offloading", true)}), CostClass::setting, 1});
   return out;
 }
 
@@ -78,14 +79,14 @@ void lever_combinations(Search& s) {
       if (c["id"] != "scheduler_runs") s.cap(c["id"].get<std::string>(), c["limit"].get<long long>(), c["effect"].get<std::string>());
     for (const Suggestion& h : inner.suggestions()) {
       Suggestion pair{"combination", r.summary + ", and " + h.summary, concat(r.patch, h.patch), h.winner, std::max(r.cost, h.cost_class),
-                      r.size + h.size};
+                      r.size + h.size, {r.lever, h.lever}};
       auto it = best.find(h.lever);
       if (it == best.end() || pair.size < it->second.size) best.insert_or_assign(h.lever, std::move(pair));
     }
   }
   s.charge(spent);
   if (s.exhausted()) s.cap("scheduler_runs", s.budget(), "the search stopped here; later changes were not tried");
-  for (auto& [lever, pair] : best) s.suggest(pair.lever, pair.summary, pair.patch, pair.winner, pair.cost_class, pair.size);
+  for (auto& [lever, pair] : best) s.suggestions().push_back(std::move(pair));
 }
 
 }  // namespace placement::whatif

@@ -22,6 +22,7 @@ struct Suggestion {
   Candidate winner;  // the patched scenario's winner (first replica)
   CostClass cost_class = CostClass::parameter;
   double size = 0;  // how big the change is, within its class
+  std::vector<std::string> parts = {};  // a pair of levers: the lever of each change, in patch order
 };
 
 class Search {

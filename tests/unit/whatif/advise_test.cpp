@@ -202,6 +202,23 @@ TEST_CASE("MindIE length levers give the largest value that fits", "[whatif][adv
   CHECK(found == 2);
 }
 
+TEST_CASE("a pair of levers is tried only when nothing alone fits, and names both", "[whatif][advise]") {
+  Json d = vllm_scenario({worker_json(1, 1)}, 150 * kGiB);
+  d["model"]["worker_selector"] = Json{{"pool", "big"}};
+  d["model"]["distributed_inference_across_workers"] = false;
+  const Json a = advise(d, 1);
+  REQUIRE_FALSE(a["suggestions"].empty());
+  for (const Json& s : a["suggestions"]) {
+    CHECK(s["lever"] == "combination");
+    REQUIRE(s["levers"].size() == 2);
+    CHECK(s["levers"][0] == "worker_selector");
+    CHECK(s["patch"][0] == Json{{"op", "remove"}, {"path", "/model/worker_selector"}});
+  }
+  // With the selector gone one lever is enough: no pairs.
+  d["model"].erase("worker_selector");
+  for (const Json& s : advise(d, 1)["suggestions"]) CHECK(s["lever"] != "combination");
+}
+
 TEST_CASE("advice is ranked parameter < setting < cluster < hardware", "[whatif][advise]") {
   Json d = vllm_scenario({worker_json(1, 1)});
   d["model_instances"].push_back(other_instance(1, 1, 20 * kGiB));
