@@ -74,6 +74,8 @@ void largest_fitting(Search& s, const Length& l) {
 
 void lever_mindie_lengths(Search& s) {
   if (backend_key(s.scenario().model) != "mindie") return;
+  // GPUSTACK_MODEL_VRAM_CLAIM > 0 replaces the estimate: the lengths change nothing then.
+  if (const std::string* claim = find_value(s.scenario().model.env, "GPUSTACK_MODEL_VRAM_CLAIM"); claim && std::atoll(claim->c_str()) > 0) return;
   bool given = false;
   const long long seq = given_or(s.document(), "--max-seq-len", default_seq_len(s.scenario()), given);
   largest_fitting(s, Length{"--max-seq-len", seq, given, 128});

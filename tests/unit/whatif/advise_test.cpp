@@ -202,6 +202,15 @@ TEST_CASE("MindIE length levers give the largest value that fits", "[whatif][adv
   CHECK(found == 2);
 }
 
+TEST_CASE("MindIE length levers are not tried when the env sets the VRAM claim", "[whatif][advise]") {
+  Json doc = mindie_scenario(18 * kGiB);
+  doc["model"]["env"] = Json{{"GPUSTACK_MODEL_VRAM_CLAIM", std::to_string(20 * kGiB)}};
+  const Json a = advise(doc, 1);
+  CHECK(a["fits"] == false);
+  CHECK_FALSE(has_lever(a, "mindie_lengths"));
+  CHECK(has_lever(a, "gpu_swap"));
+}
+
 TEST_CASE("a pair of levers is tried only when nothing alone fits, and names both", "[whatif][advise]") {
   Json d = vllm_scenario({worker_json(1, 1)}, 150 * kGiB);
   d["model"]["worker_selector"] = Json{{"pool", "big"}};
