@@ -13,9 +13,10 @@ Json advise(const Json& document, int replicas, int budget) {
   const Outcome now = decide(scenario, std::max(replicas, 1));
   Json out{{"fits", now.fits}, {"replicas", std::max(replicas, 1)}, {"why_not", now.fits ? Json(nullptr) : now.failure["text"]}};
   if (!now.fits) {
-    for (auto lever : {lever_memory_fraction, lever_parallel_size, lever_placement_strategy, lever_distributed, lever_cpu_offloading, lever_selectors,
-                       lever_not_ready_workers, lever_remove_instances, lever_hardware})
+    for (auto lever : {lever_memory_fraction, lever_mindie_lengths, lever_parallel_size, lever_parallel_values, lever_placement_strategy,
+                       lever_distributed, lever_cpu_offloading, lever_selectors, lever_not_ready_workers, lever_remove_instances, lever_hardware})
       if (!search.exhausted()) lever(search);
+    if (search.suggestions().empty() && !search.exhausted()) lever_combinations(search);
   }
   std::vector<Suggestion> found = search.suggestions();
   std::stable_sort(found.begin(), found.end(), [](const Suggestion& a, const Suggestion& b) {
@@ -26,11 +27,13 @@ Json advise(const Json& document, int replicas, int budget) {
   for (std::size_t i = 0; i < found.size(); ++i) {
     const Suggestion& f = found[i];
     const Json p = placement_json(f.winner);
-    suggestions.push_back(Json{{"lever", f.lever},
-                               {"summary", f.summary},
-                               {"patch", f.patch},
-                               {"placement", p},
-                               {"cost", {{"rank", i + 1}, {"class", cost_class_name(f.cost_class)}, {"size", f.size}}}});
+    Json one{{"lever", f.lever},
+             {"summary", f.summary},
+             {"patch", f.patch},
+             {"placement", p},
+             {"cost", {{"rank", i + 1}, {"class", cost_class_name(f.cost_class)}, {"size", f.size}}}};
+    if (!f.parts.empty()) one["levers"] = f.parts;
+    suggestions.push_back(std::move(one));
   }
   out["suggestions"] = suggestions;
   out["search"] = Json{{"runs", search.runs() + now.scheduler_runs}, {"caps", search.caps()}};

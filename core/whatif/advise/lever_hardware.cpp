@@ -1,6 +1,9 @@
-// Hardware: N more copies of an existing ready worker (fresh, nothing running on it), or more
-// GPUs of the same kind on a worker. The smallest addition per kind is suggested.
+// Hardware: N more copies of an existing ready worker (fresh, nothing running on it), more GPUs
+// of the same kind on a worker, or a worker's GPU swapped for a larger preset of the same type
+// (whatif/gpu_presets.h). The smallest addition per kind is suggested.
 #include "whatif/advise/levers.h"
+#include "whatif/gpu_presets.h"
+#include "whatif/json_patch.h"
 
 namespace placement::whatif {
 
@@ -86,6 +89,78 @@ void more_gpus(Search& s, const std::vector<std::size_t>& workers) {
   }
   if (best) s.suggest(best->lever, best->summary, best->patch, best->winner, best->cost_class, best->size);
 }
+// Presets of `type` larger than `bytes`, smallest first (unified-memory presets resize the whole
+// worker, not a GPU: left out).
+std::vector<const GpuPreset*> larger_presets(const std::string& type, Bytes bytes) {
+  std::vector<const GpuPreset*> out;
+  for (const GpuPreset& p : gpu_presets())
+    if (!p.unified && type == p.type && p.memory_total > bytes) out.push_back(&p);
+  std::stable_sort(out.begin(), out.end(), [](const GpuPreset* a, const GpuPreset* b) { return a->memory_total < b->memory_total; });
+  return out;
+}
+
+// Position (in gpu_devices) of the worker's smallest GPU, the first one on a tie.
+std::size_t smallest_gpu(const Worker& wk) {
+  std::size_t at = 0;
+  for (std::size_t g = 1; g < wk.gpus.size(); ++g)
+    if (wk.gpus[g].memory_total < wk.gpus[at].memory_total) at = g;
+  return at;
+}
+
+Json swap_patch(const Search& s, std::size_t worker, const std::vector<std::size_t>& positions, const GpuPreset& p) {
+  Json patch = Json::array();
+  for (std::size_t g : positions) {
+    const std::string base = "/workers/" + std::to_string(worker) + "/status/gpu_devices/" + std::to_string(g);
+    patch.push_back(set_value_op(s.document(), base + "/name", p.name));
+    patch.push_back(set_value_op(s.document(), base + "/memory/total", p.memory_total));
+  }
+  return patch;
+}
+
+std::string swap_summary(const Worker& wk, const std::vector<std::size_t>& positions, const GpuPreset& p) {
+  const GpuDevice& g = wk.gpus[positions.front()];
+  if (positions.size() == 1)
+    return "swap GPU " + std::to_string(g.index) + " of " + wk.name + " (" + g.name + ") for an " + p.label;
+  return "swap all " + std::to_string(positions.size()) + " GPUs of " + wk.name + " for " + p.label + " GPUs";
+}
+
+// The worker's GPUs of `type` smaller than `bytes`: the ones a swap to that preset upgrades.
+std::vector<std::size_t> upgradable(const Worker& wk, const std::string& type, Bytes bytes) {
+  std::vector<std::size_t> out;
+  for (std::size_t g = 0; g < wk.gpus.size(); ++g)
+    if (wk.gpus[g].type == type && wk.gpus[g].memory_total < bytes) out.push_back(g);
+  return out;
+}
+
+// Per worker, one GPU first (its smallest), then every GPU the preset upgrades; presets smallest
+// first. Kept: the fewest GPUs swapped, then the smallest preset.
+void swap_gpus(Search& s, const std::vector<std::size_t>& workers) {
+  const Scenario& sc = s.scenario();
+  std::optional<Suggestion> best;
+  Bytes best_memory = 0;
+  for (std::size_t i : workers) {
+    const Worker& wk = sc.workers[i];
+    if (wk.gpus.empty() || wk.is_unified_memory) continue;
+    const std::size_t one = smallest_gpu(wk);
+    const std::vector<const GpuPreset*> presets = larger_presets(wk.gpus[one].type, wk.gpus[one].memory_total);
+    for (const bool every : {false, true}) {
+      for (const GpuPreset* p : presets) {
+        const std::vector<std::size_t> positions = every ? upgradable(wk, p->type, p->memory_total) : std::vector<std::size_t>{one};
+        if (every && positions.size() < 2) continue;
+        const double n = static_cast<double>(positions.size());
+        if (best && (n > best->size || (n == best->size && p->memory_total >= best_memory))) break;
+        if (s.exhausted()) break;
+        const Json patch = swap_patch(s, i, positions, *p);
+        if (auto w = s.fits(patch)) {
+          best = Suggestion{"gpu_swap", swap_summary(wk, positions, *p), patch, *w, CostClass::hardware, n};
+          best_memory = p->memory_total;
+          break;
+        }
+      }
+    }
+  }
+  if (best) s.suggest(best->lever, best->summary, best->patch, best->winner, best->cost_class, best->size);
+}
 }  // namespace
 
 void lever_hardware(Search& s) {
@@ -96,6 +171,7 @@ void lever_hardware(Search& s) {
   }
   more_worker_copies(s, workers);
   more_gpus(s, workers);
+  swap_gpus(s, workers);
 }
 
 }  // namespace placement::whatif

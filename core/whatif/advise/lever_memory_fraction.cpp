@@ -12,8 +12,7 @@ namespace placement::whatif {
 
 namespace {
 const char* fraction_flag(const Model& m) {
-  std::string b = effective_backend(m);
-  for (char& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string b = backend_key(m);
   if (b == "vllm") return "--gpu-memory-utilization";
   if (b == "sglang") return "--mem-fraction-static";
   if (b == "mindie") return "--npu-memory-fraction";
@@ -25,6 +24,12 @@ std::optional<Candidate> try_value(Search& s, const char* flag, int hundredths, 
   return s.fits(patch);
 }
 }  // namespace
+
+std::string backend_key(const Model& model) {
+  std::string b = effective_backend(model);
+  for (char& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return b;
+}
 
 std::string fraction_text(double v) {
   char buf[32];

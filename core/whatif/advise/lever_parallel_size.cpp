@@ -19,35 +19,43 @@ std::string flag_name(const std::string& element) {
 }
 }  // namespace
 
-void lever_parallel_size(Search& s) {
-  const Json& doc = s.document();
-  const Json& model = doc.at("model");
-  if (!model.contains("backend_parameters") || !model.at("backend_parameters").is_array()) return;
+GivenParallelSizes given_parallel_sizes(const Json& document) {
+  GivenParallelSizes out;
+  const Json& model = document.at("model");
+  if (!model.contains("backend_parameters") || !model.at("backend_parameters").is_array()) return out;
   const Json& params = model.at("backend_parameters");
-  std::vector<std::size_t> drop;
-  std::string dropped;
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (!params[i].is_string()) continue;
     const std::string e = params[i].get<std::string>();
     const std::string name = flag_name(e);
     if (std::find(std::begin(kParallelNames), std::end(kParallelNames), name) == std::end(kParallelNames)) continue;
-    drop.push_back(i);
-    if (!dropped.empty()) dropped += ' ';
-    dropped += e;
+    out.positions.push_back(i);
+    if (!out.text.empty()) out.text += ' ';
+    out.text += e;
     const bool separate_value = e.find_first_of("= ") == std::string::npos && i + 1 < params.size() && params[i + 1].is_string();
     if (separate_value) {
-      drop.push_back(++i);
-      dropped += ' ';
-      dropped += params[i].get<std::string>();
+      out.positions.push_back(++i);
+      out.text += ' ';
+      out.text += params[i].get<std::string>();
     }
   }
-  if (drop.empty()) return;
+  return out;
+}
+
+Json remove_given_parallel_sizes(const GivenParallelSizes& given) {
   Json patch = Json::array();
-  for (auto it = drop.rbegin(); it != drop.rend(); ++it)
+  for (auto it = given.positions.rbegin(); it != given.positions.rend(); ++it)
     patch.push_back(Json{{"op", "remove"}, {"path", "/model/backend_parameters/" + std::to_string(*it)}});
+  return patch;
+}
+
+void lever_parallel_size(Search& s) {
+  const GivenParallelSizes given = given_parallel_sizes(s.document());
+  if (given.positions.empty()) return;
+  const Json patch = remove_given_parallel_sizes(given);
   if (auto w = s.fits(patch))
-    s.suggest("parallel_size", "drop " + dropped + " and let the scheduler choose the GPU count", patch, *w, CostClass::parameter,
-              static_cast<double>(drop.size()));
+    s.suggest("parallel_size", "drop " + given.text + " and let the scheduler choose the GPU count", patch, *w, CostClass::parameter,
+              static_cast<double>(given.positions.size()));
 }
 
 }  // namespace placement::whatif

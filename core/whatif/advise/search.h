@@ -22,6 +22,7 @@ struct Suggestion {
   Candidate winner;  // the patched scenario's winner (first replica)
   CostClass cost_class = CostClass::parameter;
   double size = 0;  // how big the change is, within its class
+  std::vector<std::string> parts = {};  // a pair of levers: the lever of each change, in patch order
 };
 
 class Search {
@@ -42,6 +43,10 @@ class Search {
   void cap(const std::string& id, long long limit, const std::string& effect);
 
   int runs() const { return runs_; }
+  int budget() const { return budget_; }
+  int remaining() const { return budget_ - runs_; }
+  // Runs made by a search on a changed scenario (combinations of levers) count against this one.
+  void charge(int runs) { runs_ += runs; }
   const Json& caps() const { return caps_; }
   std::vector<Suggestion>& suggestions() { return suggestions_; }
   void suggest(std::string lever, std::string summary, Json patch, Candidate winner, CostClass cost, double size);

@@ -58,6 +58,7 @@ TEST_CASE("golden what-if text", "[whatif][golden]") {
       {"sweep-memory-utilization", [] { return sweep_text("sweep-memory-utilization.json", "--gpu-memory-utilization=0.3,0.5,0.6,0.7,0.8,0.9,0.95"); }},
       {"advise-nothing-fits", [] { return advise_text("nothing-fits.json", 1); }},
       {"advise-what-would-fit", [] { return advise_text("advise-what-would-fit.json", 1); }},
+      {"advise-two-levers", [] { return advise_text("advise-two-levers.json", 1); }},
       {"advise-replicas-binpack-vs-spread", [] { return advise_text("binpack-vs-spread.json", 4); }},
   };
   const bool update = std::getenv("PE_UPDATE_GOLDEN") != nullptr;
