@@ -2,7 +2,7 @@
 # Installs the Debian packages Placement Explorer needs; idempotent (does nothing when all are
 # present). Usage: scripts/install-deps.sh [native|web|test]...
 #   native: compiler, CMake, Ninja, nlohmann_json, Catch2, Python (the CLI and unit tests)
-#   web:    Emscripten, ImGui sources (the browser explorer)
+#   web:    Emscripten, ImGui sources, the UI font and pyftsubset to cut it (the browser explorer)
 #   test:   native + web + Chromium and Node (browser tests), clang-14 runtime (fuzzing, sanitizers)
 set -euo pipefail
 
@@ -10,9 +10,9 @@ want=()
 for kind in "${@:-native}"; do
   case "$kind" in
     native) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev ccache) ;;
-    web) want+=(emscripten nodejs npm dpkg-dev xz-utils) ;;
+    web) want+=(emscripten nodejs npm dpkg-dev xz-utils fonts-dejavu-core fonttools) ;;
     test) want+=(build-essential cmake ninja-build nlohmann-json3-dev catch2 python3 pkg-config zlib1g-dev ccache
-                 emscripten nodejs npm dpkg-dev xz-utils chromium clang-14 libclang-rt-14-dev) ;;
+                 emscripten nodejs npm dpkg-dev xz-utils fonts-dejavu-core fonttools chromium clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown kind '$kind'" >&2; exit 2 ;;
   esac
 done

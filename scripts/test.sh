@@ -30,6 +30,7 @@ scripts/build-web.sh
 tests/browser/install.sh
 node tests/browser/page_test.js --web build/web
 node tests/browser/explorer_test.js --web build/web
+node tests/browser/embed_export_test.js --web build/web
 
 echo "== 5. same answer everywhere: native CLI vs WASM under Node"
 scripts/compare-native-wasm.sh

@@ -33,6 +33,8 @@ bool can_redo() { return explorer_app().can_redo(); }
 void show_error(const std::string& text) { explorer_app().show_error(text); }
 void show_notice(const std::string& text) { explorer_app().show_notice(text); }
 bool busy() { return explorer_app().busy(); }
+void set_embed(bool on) { explorer_app().ui().embed = on; }
+void show_start_panel() { explorer_app().ui().start_panel = true; }
 // Generations are small integers; JS numbers carry them exactly.
 void deliver_result(double generation, const std::string& schedule_text, const std::string& scale_down_text) {
   if (generation < 0) return;
@@ -64,4 +66,6 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("showNotice", &show_notice);
   function("busy", &busy);
   function("deliverResult", &deliver_result);
+  function("setEmbed", &set_embed);
+  function("showStartPanel", &show_start_panel);
 }

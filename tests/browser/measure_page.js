@@ -74,6 +74,8 @@ async function measureStart(browser, url) {
 async function measureFrames(browser, url) {
   const context = await newContext(browser, url);
   await context.addInitScript(timeFrames);
+  // A returning visitor: no start panel over the canvas while frames are timed.
+  await context.addInitScript(() => localStorage.setItem('placement-explorer/start-panel-dismissed', '1'));
   const page = await context.newPage();
   await page.goto(url);
   await page.evaluate(() => window.explorer.ready);

@@ -44,6 +44,7 @@ void App::changed() {
 void App::refuse(const std::string& what, const std::string& error) { banner_.error(what + ": " + error); }
 
 void App::edit(Json next, const std::string& coalesce_key) {
+  if (ui_.embed) return;  // read-only: the page loaded the link before it set embed
   const std::uint64_t before = state_.generation();
   state_.commit(std::move(next), coalesce_key);
   if (state_.generation() != before) changed();
@@ -170,11 +171,11 @@ std::string App::import_json(const std::string& text) {
 }
 
 void App::undo() {
-  if (state_.undo()) changed();
+  if (!ui_.embed && state_.undo()) changed();
 }
 
 void App::redo() {
-  if (state_.redo()) changed();
+  if (!ui_.embed && state_.redo()) changed();
 }
 
 bool App::busy() const { return requested_ != state_.generation() || service_->busy(); }

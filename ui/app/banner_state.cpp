@@ -5,10 +5,13 @@
 namespace placement::ui {
 
 void BannerState::add(bool error, const std::string& text) {
-  // The same message twice in a row (a button pressed again) stays one line.
-  if (!messages_.empty() && messages_.back().error == error && messages_.back().text == text) return;
+  // One line per kind: the newest error replaces the last error, the newest notice the last
+  // notice, so messages never pile up. The same message again keeps its line (and its id).
+  for (const BannerMessage& m : messages_)
+    if (m.error == error && m.text == text) return;
+  messages_.erase(std::remove_if(messages_.begin(), messages_.end(), [&](const BannerMessage& m) { return m.error == error; }),
+                  messages_.end());
   messages_.push_back(BannerMessage{error, text, next_id_++});
-  if (messages_.size() > kKept) messages_.erase(messages_.begin());
 }
 
 void BannerState::dismiss(std::uint64_t id) {

@@ -1,5 +1,6 @@
 // Messages for the banner at the top of the app: errors from bad input (with their JSON pointer
-// or byte offset) and notices. The newest few are kept; each can be dismissed.
+// or byte offset) and notices. One line per kind (the newest error, the newest notice, newest
+// last); each can be dismissed.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,6 @@ struct BannerMessage {
 
 class BannerState {
  public:
-  static constexpr std::size_t kKept = 4;
   void error(const std::string& text) { add(true, text); }
   void notice(const std::string& text) { add(false, text); }
   void dismiss(std::uint64_t id);

@@ -15,6 +15,8 @@ struct ExampleScenario {
 // Sorted by file name.
 const std::vector<ExampleScenario>& builtin_examples();
 const ExampleScenario* find_example(const std::string& stem);
+// The example's "description", or "(no description)".
+const std::string& example_description(const ExampleScenario& e);
 // The example loaded when nothing else is (explorer-architecture.md, start-up step 3).
 inline constexpr const char* kFirstExample = "binpack-vs-spread";
 

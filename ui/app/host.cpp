@@ -70,6 +70,9 @@ bool open_scenario_picker() { return call("openScenarioPicker"); }
 bool download_scenario() { return call("downloadScenario"); }
 bool open_paste_dialog() { return call("openPasteDialog"); }
 bool copy_explanation() { return call("copyExplanation"); }
+bool save_image() { return call("saveImage"); }
+bool open_in_explorer() { return call("openInExplorer"); }
+bool start_panel_dismissed() { return call("startPanelDismissed"); }
 
 bool announce(const std::string& text) {
 #ifdef __EMSCRIPTEN__

@@ -21,6 +21,12 @@ bool download_scenario();
 bool open_paste_dialog();
 // The page copies Module.explanation('markdown') to the clipboard.
 bool copy_explanation();
+// The page saves the canvas as a PNG file (canvas.toBlob after the next drawn frame).
+bool save_image();
+// ?embed=1: the page opens the same link without embed=1 in a new tab.
+bool open_in_explorer();
+// The start panel was dismissed: the page remembers it (localStorage) and never shows it again.
+bool start_panel_dismissed();
 // peHost.announce(text): the decision line for the page's live region (screen readers).
 bool announce(const std::string& text);
 // peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult.

@@ -33,6 +33,11 @@ struct UiState {
   // In-app paste dialog (used when the page offers none: native builds).
   bool paste_open = false;
   std::string paste_text;
+  // ?embed=1 (set by the page after the link is loaded): read-only for iframes in docs; App::edit,
+  // undo and redo refuse, the toolbar shows only what reads (embed_toolbar.cpp).
+  bool embed = false;
+  // The start panel for first-time visitors (start_panel.cpp); the page asks for it.
+  bool start_panel = false;
 };
 
 }  // namespace placement::ui

@@ -2,6 +2,7 @@
 #include "app/app.h"
 #include "imgui.h"
 #include "panels/panels.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -12,6 +13,7 @@ void draw_banner(App& app) {
     ImGui::PushID(int(m.id));
     const ImVec4 colour = m.error ? ImVec4(1.0f, 0.42f, 0.38f, 1) : ImVec4(0.55f, 0.8f, 1.0f, 1);
     if (ImGui::SmallButton("x")) dismiss = m.id;
+    test_hooks::tag(m.error ? "banner/error" : "banner/notice", m.text);
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::PushTextWrapPos(0.0f);

@@ -2,7 +2,6 @@
 // tooltip) and the scenario's file operations.
 #include "app/app.h"
 #include "app/examples.h"
-#include "app/scenario_text.h"
 #include "imgui.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
@@ -11,17 +10,6 @@ namespace placement::ui {
 
 namespace {
 
-// The example's description, read once per example (the texts are compiled in).
-const std::string& description_of(const ExampleScenario& e) {
-  static std::vector<std::pair<const char*, std::string>> cache;
-  for (const auto& [stem, text] : cache)
-    if (stem == e.stem) return text;
-  ParsedScenario p = parse_scenario_text(e.text);
-  std::string d = p.document.is_object() ? p.document.value("description", std::string()) : std::string();
-  cache.emplace_back(e.stem, d.empty() ? std::string("(no description)") : d);
-  return cache.back().second;
-}
-
 void draw_examples(App& app) {
   for (const ExampleScenario& e : builtin_examples()) {
     if (ImGui::MenuItem(e.stem)) app.load_example(e.stem);
@@ -29,7 +17,7 @@ void draw_examples(App& app) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::TextUnformatted(description_of(e).c_str());
+      ImGui::TextUnformatted(example_description(e).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

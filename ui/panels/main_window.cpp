@@ -20,9 +20,11 @@ void draw_description(App& app) {
 void draw_phase(App& app) {
   switch (app.ui().step) {
     case Step::cluster:
+      ImGui::BeginDisabled(app.ui().embed);  // ?embed=1 shows the values, never edits them
       draw_model_panel(app);
       draw_worker_editor(app);
       draw_instances_panel(app);
+      ImGui::EndDisabled();
       break;
     case Step::filters: draw_stepper_filters(app); break;
     case Step::fit: draw_stepper_fit(app); break;
@@ -42,7 +44,7 @@ void draw_main_window(App& app) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   ImGui::Begin("Placement Explorer", nullptr, flags);
   ImGui::PopStyleVar();
-  draw_menu_bar(app);
+  if (!app.ui().embed) draw_menu_bar(app);
   draw_toolbar(app);
   draw_banner(app);
   draw_description(app);
@@ -63,6 +65,7 @@ void draw_main_window(App& app) {
   ImGui::EndChild();
   ImGui::End();
   draw_paste_dialog(app);
+  draw_start_panel(app);
 }
 
 }  // namespace placement::ui

@@ -9,6 +9,11 @@ class App;
 void draw_main_window(App& app);     // main_window.cpp: layout
 void draw_menu_bar(App& app);        // examples_menu.cpp: Examples and Scenario menus
 void draw_toolbar(App& app);         // toolbar.cpp: undo/redo, share, files, deploy, scale-down
+// embed_toolbar.cpp: the toolbar of ?embed=1 (Open in Explorer, Copy explanation, Save image)
+// and the Save image button both toolbars show.
+void draw_embed_toolbar(App& app);
+void draw_save_image_button(App& app);
+void draw_start_panel(App& app);     // start_panel.cpp: first visit (examples, new empty cluster)
 void draw_banner(App& app);          // banner.cpp
 void draw_paste_dialog(App& app);    // paste_dialog.cpp (only when the page has none)
 void draw_step_tabs(App& app);       // step_tabs.cpp

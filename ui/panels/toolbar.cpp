@@ -47,6 +47,12 @@ void draw_decision_line(App& app) {
 }  // namespace
 
 void draw_toolbar(App& app) {
+  if (app.ui().embed) {
+    draw_embed_toolbar(app);
+    ImGui::NewLine();
+    draw_decision_line(app);
+    return;
+  }
   if (tool_button("Undo", "undo", app.can_undo())) app.undo();
   if (tool_button("Redo", "redo", app.can_redo())) app.redo();
   ImGui::TextDisabled("|");
@@ -72,6 +78,7 @@ void draw_toolbar(App& app) {
   ImGui::SameLine();
   if (tool_button("Copy explanation", "copy-explanation")) app.copy_explanation();
   tooltip("The step-by-step explanation as Markdown, as `placement schedule FILE --markdown` prints it");
+  draw_save_image_button(app);
   ImGui::NewLine();
   draw_decision_line(app);
 }

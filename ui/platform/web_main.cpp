@@ -20,6 +20,9 @@
 #include "imgui_impl_opengl3.h"
 #include "panels/keyboard.h"
 #include "test_hooks.h"
+#if PE_UI_FONT
+#include "platform/ui_font.h"
+#endif
 
 namespace {
 
@@ -58,6 +61,15 @@ EM_JS(void, pe_take_wheel, (float* deltas), {
   for (let i = 0; i < 6; i++) { HEAPF32[(deltas >> 2) + i] = pending[i]; pending[i] = 0; }
 });
 
+// Callbacks the page queued for the frame just drawn (explorer.saveImage reads the canvas here:
+// WebGL clears the drawing buffer once the frame is shown).
+EM_JS(void, pe_after_draw, (), {
+  const queued = Module.peAfterDraw;
+  if (!queued || !queued.length) return;
+  Module.peAfterDraw = [];
+  for (const f of queued) f();
+});
+
 void take_wheel(float page_height) {
   float d[6] = {0, 0, 0, 0, 0, 0};
   pe_take_wheel(d);
@@ -94,16 +106,27 @@ void release_deferred_keys() {
   g_deferred_releases.clear();
 }
 
-// ProggyClean rasterised at 13 px x ratio and drawn at 1/ratio: crisp at every zoom.
+// The UI font (DejaVu Sans, ui_font.h; ImGui's ProggyClean when the build had none) rasterised at
+// its CSS size x ratio and drawn at 1/ratio: crisp at every zoom and on HiDPI screens.
+void add_ui_font(ImGuiIO& io, float ratio) {
+  ImFontConfig config;
+  config.OversampleH = config.OversampleV = 1;  // rasterised at device pixels already
+  config.PixelSnapH = true;
+#if PE_UI_FONT
+  config.FontDataOwnedByAtlas = false;  // static data compiled into the module
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(placement::ui::kUiFontData), placement::ui::kUiFontSize,
+                                 std::round(14.0f * ratio), &config, placement::ui::kUiFontRanges);
+#else
+  config.SizePixels = std::round(13.0f * ratio);
+  io.Fonts->AddFontDefault(&config);
+#endif
+}
+
 void ensure_font(float ratio) {
   if (std::fabs(ratio - g_font_ratio) < 0.01f) return;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  ImFontConfig config;
-  config.SizePixels = std::round(13.0f * ratio);
-  config.OversampleH = config.OversampleV = 1;
-  config.PixelSnapH = true;
-  io.Fonts->AddFontDefault(&config);
+  add_ui_font(io, ratio);
   io.FontGlobalScale = 1.0f / ratio;
   if (g_font_ratio != 0) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -134,6 +157,7 @@ void frame() {
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  pe_after_draw();
 }
 
 }  // namespace

@@ -2,6 +2,13 @@
 
 export function downloadText(doc, fileName, text, type = 'application/json') {
   const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadUrl(doc, fileName, url);
+  // Revoked later: some browsers start the download asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+// Saves what url points to (a blob: or data: URL) as fileName.
+export function downloadUrl(doc, fileName, url) {
   const a = doc.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -9,8 +16,12 @@ export function downloadText(doc, fileName, text, type = 'application/json') {
   doc.body.appendChild(a);
   a.click();
   a.remove();
-  // Revoked later: some browsers start the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+// Save image: the canvas as the app drew it, as a PNG file named after the model.
+export async function saveCanvasImage(doc, explorerApi, scenarioText) {
+  const url = await explorerApi.saveImage();
+  downloadUrl(doc, scenarioFileName(scenarioText).replace(/\.(scenario\.)?json$/, '') + '.png', url);
 }
 
 // A file name for the exported scenario: the model's name when it has one.

@@ -11,6 +11,8 @@
 //   explorer.explanation(format)      "markdown" (what `placement schedule|scale-down FILE --markdown`
 //                                     prints; scale-down when that step is open) or "text"
 //   await explorer.settled()          no recompute pending and a frame drawn after it
+//   await explorer.saveImage()        the canvas as the next frame draws it, a PNG data: URL
+//                                     (as large as the canvas's backing store, in device pixels)
 
 export function createExplorerApi(win) {
   let M = null;
@@ -40,6 +42,16 @@ export function createExplorerApi(win) {
       currentStep: () => need().currentStep(),
       selection: () => JSON.parse(need().selection()),
       explanation: (format = 'markdown') => need().explanation(format),
+      // WebGL clears the drawing buffer after each frame is shown, so the canvas is read in the
+      // app's own frame, right after it drew (Module.peAfterDraw, ui/platform/web_main.cpp).
+      saveImage() {
+        const m = need();
+        return new Promise((resolve, reject) => {
+          (m.peAfterDraw = m.peAfterDraw || []).push(() => {
+            try { resolve(m.canvas.toDataURL('image/png')); } catch (e) { reject(e); }
+          });
+        });
+      },
       async settled() {
         await ready;
         do await nextFrame(); while (need().busy());

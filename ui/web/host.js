@@ -2,7 +2,8 @@
 // Every member is optional for the app; schedule is removed if the worker cannot run, and the app
 // then schedules on the main thread.
 
-import { downloadText, scenarioFileName } from './downloads.js';
+import { downloadText, saveCanvasImage, scenarioFileName } from './downloads.js';
+import { fullExplorerUrl, rememberStartPanelDismissed } from './page_mode.js';
 
 // "Copy explanation": the Markdown `placement schedule FILE --markdown` prints, to the clipboard.
 async function copyExplanation(win, getModule, status) {
@@ -15,9 +16,11 @@ async function copyExplanation(win, getModule, status) {
   }
 }
 
-export function createHost({ doc, getModule, store, share, paste, scheduler, pickers, status }) {
+export function createHost({ doc, getModule, store, share, paste, scheduler, pickers, status, embed, explorerApi }) {
+  const win = doc.defaultView;
   const host = {
-    scenarioChanged: () => store.scheduleSave(),
+    // An embedded view never saves: it would replace the visitor's own scenario in this browser.
+    scenarioChanged: () => { if (!embed) store.scheduleSave(); },
     copyLink: () => { share.copyLink(); },
     openGgufPicker: () => pickers.gguf.click(),
     openScenarioPicker: () => pickers.scenario.click(),
@@ -29,6 +32,13 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, pic
     // The decision line after each result, for screen readers (the canvas is invisible to them).
     announce: (text) => status.decision(text),
     copyExplanation: () => copyExplanation(doc.defaultView, getModule, status),
+    saveImage: () => {
+      saveCanvasImage(doc, explorerApi, getModule().scenario())
+        .then(() => status.notice('Image saved.'))
+        .catch((e) => status.error('The image could not be saved: ' + (e && e.message || e)));
+    },
+    openInExplorer: () => { win.open(fullExplorerUrl(win, getModule().fragment()), '_blank', 'noopener'); },
+    startPanelDismissed: () => rememberStartPanelDismissed(win.localStorage),
     schedule: (generation, scenarioText) => scheduler().request(generation, scenarioText),
   };
   return host;

@@ -1,7 +1,8 @@
 // The page: starts the explorer module on the canvas and wires files, links, storage, the
 // clipboard and the scheduling worker to it (docs/explorer-architecture.md, "the page").
 // Start-up order: the link in the address bar, else the last good scenario saved in this
-// browser, else the first example.
+// browser, else the first example (with the start panel, until a visitor dismisses it once).
+// ?embed=1: the link or the first example, read-only, nothing saved.
 
 import { createStatus } from './status.js';
 import { createScenarioStore } from './scenario_store.js';
@@ -13,6 +14,7 @@ import { createExplorerApi } from './explorer_api.js';
 import { EXPLORER_SCRIPT, startExplorerModule } from './module_loader.js';
 import { loadGgufFile, pickGgufFile } from './gguf_loader.js';
 import { onFilePicked } from './downloads.js';
+import { isEmbed, startPanelDismissed } from './page_mode.js';
 
 const FIRST_EXAMPLE = 'examples/binpack-vs-spread.json';
 const MiB = 1024 * 1024;
@@ -27,6 +29,7 @@ const Module = {
 };
 const getModule = () => Module;
 
+const embed = isEmbed(win);  // ?embed=1: read-only, for iframes (docs/embedding.md)
 const explorer = createExplorerApi(win);
 win.explorer = explorer.api;
 
@@ -64,7 +67,7 @@ function startScheduler() {
   return scheduler;
 }
 
-const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers, status });
+const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers, status, embed, explorerApi: explorer.api });
 try {
   startScheduler();
 } catch (e) {
@@ -124,7 +127,7 @@ function acceptDrops() {
 async function loadFirstScenario() {
   const fragment = share.currentFragment();
   if (fragment && !share.openFragment(fragment)) return 'link';
-  const saved = store.load();
+  const saved = embed ? null : store.load();  // an embed shows its link or the first example
   if (saved) {
     const error = Module.loadScenario(saved);
     if (!error) return 'saved';
@@ -142,6 +145,17 @@ async function loadFirstScenario() {
   }
 }
 
+// The full explorer: files, drops, links pasted later, saving; the start panel on a first visit.
+function wireEditing(source) {
+  onFilePicked(pickers.gguf, openGguf);
+  onFilePicked(pickers.scenario, openScenarioFile);
+  acceptDrops();
+  share.followHashChanges();
+  win.addEventListener('pagehide', () => store.flush());
+  doc.addEventListener('visibilitychange', () => { if (doc.visibilityState === 'hidden') store.flush(); });
+  if (source === 'example' && !startPanelDismissed(win.localStorage)) Module.showStartPanel();
+}
+
 async function boot() {
   keepKeysInDialogs(win);
   try {
@@ -153,12 +167,8 @@ async function boot() {
   }
   explorer.attach(Module);
   const source = await loadFirstScenario();
-  onFilePicked(pickers.gguf, openGguf);
-  onFilePicked(pickers.scenario, openScenarioFile);
-  acceptDrops();
-  share.followHashChanges();
-  win.addEventListener('pagehide', () => store.flush());
-  doc.addEventListener('visibilitychange', () => { if (doc.visibilityState === 'hidden') store.flush(); });
+  if (embed) Module.setEmbed(true);
+  else wireEditing(source);
   doc.getElementById('splash').hidden = true;
   await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
   performance.mark('explorer-interactive', { detail: { source } });

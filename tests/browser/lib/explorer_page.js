@@ -2,9 +2,15 @@
 // stable id (docs/explorer-architecture.md) and click them where they are drawn.
 'use strict';
 
-// Opens url in a new page of context; fails the test on any uncaught page error.
-async function openExplorer(context, url) {
+// The page's localStorage key for "the start panel was dismissed" (ui/web/page_mode.js).
+const START_PANEL_KEY = 'placement-explorer/start-panel-dismissed';
+
+// Opens url in a new page of context; fails the test on any uncaught page error. Unless
+// firstVisit, the profile has dismissed the start panel before (the start panel's own tests
+// dismiss it with real clicks).
+async function openExplorer(context, url, { firstVisit = false } = {}) {
   const page = await context.newPage();
+  if (!firstVisit) await page.addInitScript((key) => { try { localStorage.setItem(key, '1'); } catch (_) { /* opaque origin */ } }, START_PANEL_KEY);
   page.pageErrors = [];
   page.on('pageerror', (e) => page.pageErrors.push(String(e && e.stack || e)));
   page.on('console', (m) => { if (process.env.PE_BROWSER_CONSOLE) console.log(`  [page ${m.type()}] ${m.text()}`); });
@@ -87,6 +93,6 @@ async function clearStatus(page) {
 }
 
 module.exports = {
-  openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
+  START_PANEL_KEY, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
   pageStatus, waitForStatus, clearStatus,
 };

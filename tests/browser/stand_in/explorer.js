@@ -92,6 +92,8 @@ function createStandInModule(Module) {
     showError: (text) => { banner = text; },
     showNotice: (text) => { banner = text; },
     banner: () => banner,
+    setEmbed: (on) => { calls.push(['setEmbed', on]); },
+    showStartPanel: () => { calls.push(['showStartPanel']); },
     busy: () => delivered.generation !== generation,
     deliverResult(gen, schedule, scaleDown) {
       calls.push(['deliverResult', gen]);

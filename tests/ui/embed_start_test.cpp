@@ -1,0 +1,112 @@
+// ?embed=1 (read-only for iframes), the start panel for first-time visitors and notices that do
+// not pile up (issue 23, items 4 and 7), in the headless app.
+#include <catch2/catch.hpp>
+
+#include "app/banner_state.h"
+#include "app/examples.h"
+#include "app/host.h"
+#include "headless_frame.h"
+#include "imgui.h"
+#include "test_hooks.h"
+
+using placement::Json;
+using namespace placement::ui;
+using placement::ui::testing::HeadlessImGui;
+
+namespace {
+
+std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
+
+bool has_item(const std::string& id) { return test_hooks::find(id) != nullptr; }
+
+}  // namespace
+
+TEST_CASE("Embed mode shows no edit buttons and refuses edits, undo and keyboard edits") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("cpu-fallback"));
+  app->ui().embed = true;
+  gui.frames(*app, 2);
+  for (const char* id : {"button/undo", "button/redo", "button/import", "button/paste-json", "button/load-gguf", "button/deploy",
+                         "button/deploy-until-full", "button/scale-down", "button/reset-instances"})
+    CHECK_FALSE(has_item(id));
+  CHECK(has_item("button/open-in-explorer"));
+  CHECK(has_item("button/save-image"));
+  CHECK(has_item("button/copy-explanation"));
+
+  const std::string before = app->scenario_text();
+  Json next = app->scenario();
+  next["workers"] = Json::array();
+  app->edit(next);
+  CHECK(app->scenario_text() == before);
+  app->deploy();
+  CHECK(app->scenario_text() == before);
+  gui.press(*app, ImGuiKey_Z, true);
+  app->undo();
+  CHECK(app->scenario_text() == before);
+
+  std::vector<std::string> calls;
+  host::set_native_observer([&](const std::string& member) { calls.push_back(member); return true; });
+  CHECK(gui.click(*app, "button/open-in-explorer"));
+  CHECK(gui.click(*app, "button/save-image"));
+  host::set_native_observer(nullptr);
+  CHECK(calls == std::vector<std::string>{"openInExplorer", "saveImage"});
+}
+
+TEST_CASE("The full toolbar has Save image; without a page it says so") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  gui.frames(*app, 2);
+  REQUIRE(gui.click(*app, "button/save-image"));
+  gui.frames(*app, 1);
+  REQUIRE_FALSE(app->banner().messages().empty());
+  CHECK(app->banner().messages().back().text == "Save image needs the browser page");
+}
+
+TEST_CASE("The start panel lists every example; a click loads it and dismisses the panel") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  app->ui().start_panel = true;
+  gui.frames(*app, 3);
+  for (const ExampleScenario& e : builtin_examples()) CHECK(has_item(std::string("start/example/") + e.stem));
+  CHECK(has_item("start/new-empty"));
+  int dismissed = 0;
+  host::set_native_observer([&](const std::string& member) { dismissed += member == "startPanelDismissed"; return true; });
+  REQUIRE(gui.click(*app, "start/example/cpu-fallback"));
+  gui.frames(*app, 2);
+  host::set_native_observer(nullptr);
+  CHECK(dismissed == 1);
+  CHECK_FALSE(app->ui().start_panel);
+  CHECK_FALSE(has_item("start/example/cpu-fallback"));
+  CHECK(app->scenario_text().find("cpu") != std::string::npos);
+  CHECK(app->scenario()["description"] == Json::parse(find_example("cpu-fallback")->text)["description"]);
+}
+
+TEST_CASE("New empty cluster keeps the model and has no workers") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  app->ui().start_panel = true;
+  gui.frames(*app, 3);
+  REQUIRE(gui.click(*app, "start/new-empty"));
+  gui.frames(*app, 2);
+  CHECK_FALSE(app->ui().start_panel);
+  CHECK(app->scenario()["workers"].empty());
+  CHECK(app->scenario()["model_instances"].empty());
+  CHECK(app->scenario()["model"]["name"] == Json::parse(find_example(kFirstExample)->text)["model"]["name"]);
+}
+
+TEST_CASE("Notices do not pile up: one line per kind, the newest replaces") {
+  BannerState b;
+  b.notice("Example a loaded");
+  b.notice("Example b loaded");
+  b.error("bad JSON");
+  b.notice("Example c loaded");
+  b.error("bad link");
+  b.error("bad link");
+  REQUIRE(b.messages().size() == 2);
+  CHECK_FALSE(b.messages()[0].error);
+  CHECK(b.messages()[0].text == "Example c loaded");
+  CHECK(b.messages()[1].error);
+  CHECK(b.messages()[1].text == "bad link");
+  CHECK(b.last_error() == "bad link");
+}
