@@ -20,6 +20,11 @@ bool step(const std::string& name) { return explorer_app().step(name); }
 std::string load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name) {
   return explorer_app().load_gguf_prefix(bytes, file_size, file_name);
 }
+void begin_gguf_shards() { explorer_app().begin_gguf_shards(); }
+std::string read_gguf_shard(const std::string& bytes, double file_size, const std::string& file_name) {
+  return explorer_app().read_gguf_shard(bytes, file_size, file_name);
+}
+std::string load_gguf_shards() { return explorer_app().load_gguf_shards(); }
 std::string load_fragment(const std::string& fragment) { return explorer_app().load_fragment(fragment); }
 std::string fragment() { return explorer_app().fragment(); }
 std::string current_step() { return explorer_app().current_step(); }
@@ -52,6 +57,9 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("items", &items);
   function("step", &step);
   function("loadGgufPrefix", &load_gguf_prefix);
+  function("beginGgufShards", &begin_gguf_shards);
+  function("readGgufShard", &read_gguf_shard);
+  function("loadGgufShards", &load_gguf_shards);
   function("loadFragment", &load_fragment);
   function("fragment", &fragment);
   function("currentStep", &current_step);

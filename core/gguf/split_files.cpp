@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "gguf/gguf_error.h"
-
 namespace placement::gguf {
 
 namespace {
@@ -21,16 +19,6 @@ std::string five_digits(std::uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%05u", v);
   return buf;
-}
-
-const MetadataEntry* entry(const GgufFile& f, const char* key) {
-  for (const MetadataEntry& e : f.metadata)
-    if (e.key == key) return &e;
-  return nullptr;
-}
-
-std::string label(const GgufFile& f, std::size_t k) {
-  return (f.file_name.empty() ? "shard " + std::to_string(k + 1) : f.file_name);
 }
 
 }  // namespace
@@ -62,29 +50,6 @@ std::vector<std::string> split_shard_paths(const std::string& path) {
   std::vector<std::string> out;
   for (std::uint32_t i = 1; i <= n->count; ++i) out.push_back(split_shard_path(*n, i));
   return out;
-}
-
-void check_split_shards(const std::vector<GgufFile>& shards) {
-  for (std::size_t k = 0; k < shards.size(); ++k) {
-    const GgufFile& f = shards[k];
-    if (const MetadataEntry* e = entry(f, "split.count")) {
-      std::optional<std::uint64_t> count = as_uint64(e->value);
-      if (!count)
-        throw GgufError(e->offset, label(f, k) + " KV 'split.count'", "split.count is not an integer");
-      if (*count != shards.size()) {
-        std::string why = shards.size() == 1
-                              ? " but the file name does not follow <prefix>-NNNNN-of-MMMMM.gguf, so the other shards cannot be found"
-                              : " but the file names give " + std::to_string(shards.size()) + " shards";
-        throw GgufError(e->offset, label(f, k) + " KV 'split.count'", "split.count is " + std::to_string(*count) + why);
-      }
-    }
-    if (const MetadataEntry* e = entry(f, "split.no")) {
-      std::optional<std::uint64_t> no = as_uint64(e->value);
-      if (!no || *no != k)
-        throw GgufError(e->offset, label(f, k) + " KV 'split.no'",
-                        "split.no should be " + std::to_string(k) + " (0-based) for shard " + std::to_string(k + 1));
-    }
-  }
 }
 
 }  // namespace placement::gguf

@@ -1,14 +1,12 @@
 // Split (sharded) GGUF models (format-and-estimate.md §1.8): `<prefix>-NNNNN-of-MMMMM.gguf`,
 // shards numbered from 1. Given any shard, the names of all of them are rebuilt so the caller can
-// read every one; after reading, their split.* metadata is checked against the names.
+// read every one; after reading, their split.* metadata decides (gguf/split_model.h).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "gguf/gguf_file.h"
 
 namespace placement::gguf {
 
@@ -26,10 +24,5 @@ std::string split_shard_path(const SplitName& name, std::uint32_t index);
 
 // Every shard's path in shard order; just {path} for a file that is not a split shard.
 std::vector<std::string> split_shard_paths(const std::string& path);
-
-// Checks that each shard's split.count equals the number of shards and its split.no its 0-based
-// position, and that a lone file does not claim to be part of a split. Throws GgufError at the
-// offending record (its field names the file).
-void check_split_shards(const std::vector<GgufFile>& shards);
 
 }  // namespace placement::gguf

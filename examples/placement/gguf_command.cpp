@@ -1,9 +1,12 @@
-// `placement gguf FILE [--json] [--tensors] [--profile] [--estimate [gguf-parser flags]]`:
-// reads the GGUF header of FILE (every shard of a split model, given any one of them) and prints
-// it, the model profile, or the built-in estimator's answer. Exit 0 ok, 1 usage / I/O failure,
-// 2 bad file or bad estimator flag (the message names the byte offset and field, or the flag).
+// `placement gguf FILE... [--json] [--tensors] [--profile] [--estimate [gguf-parser flags]]`:
+// reads the GGUF header of FILE and prints it, the model profile, or the built-in estimator's
+// answer. A split model is read from all of its shards: given every shard as FILE..., or given one
+// shard named like gguf-split names them (PREFIX-NNNNN-of-MMMMM.gguf), whose siblings are then read
+// as gguf-parser-go does; either way the files' split.* metadata must make exactly one model
+// (gguf/split_model.h), so one shard alone is refused. Exit 0 ok, 1 usage / I/O failure, 2 bad
+// file, files that are not one model, or bad estimator flag (the message names the byte offset
+// and field, the files, or the flag).
 #include <cstdio>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +17,7 @@
 #include "gguf/model_profile.h"
 #include "gguf/reader.h"
 #include "gguf/split_files.h"
+#include "gguf/split_model.h"
 #include "gguf_file_source.h"
 #include "gguf_print.h"
 #include "scenario/errors.h"
@@ -23,7 +27,7 @@ namespace placement::cli {
 namespace {
 
 struct GgufArgs {
-  std::string file;
+  std::vector<std::string> files;
   bool json = false;
   bool tensors = false;
   bool profile = false;
@@ -33,9 +37,11 @@ struct GgufArgs {
 
 void gguf_usage() {
   std::fprintf(stderr,
-               "usage: placement gguf FILE [--json] [--tensors]\n"
-               "       placement gguf FILE --profile\n"
-               "       placement gguf FILE --estimate [gguf-parser flags] [--json]\n");
+               "usage: placement gguf FILE... [--json] [--tensors]\n"
+               "       placement gguf FILE... --profile\n"
+               "       placement gguf FILE... --estimate [gguf-parser flags] [--json]\n"
+               "FILE...: one GGUF file, or all shards of a split model (or one of them named\n"
+               "PREFIX-NNNNN-of-MMMMM.gguf: its sibling files are read too)\n");
 }
 
 bool parse_gguf_args(int argc, char** argv, GgufArgs& out) {
@@ -50,13 +56,9 @@ bool parse_gguf_args(int argc, char** argv, GgufArgs& out) {
     else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "placement gguf: unknown option '%s'\n", a.c_str());
       return false;
-    } else if (out.file.empty()) out.file = a;
-    else {
-      std::fprintf(stderr, "placement gguf: one GGUF file only (the other shards of a split model are found)\n");
-      return false;
-    }
+    } else out.files.push_back(a);
   }
-  if (out.file.empty() || (out.profile && out.estimate)) return false;
+  if (out.files.empty() || (out.profile && out.estimate)) return false;
   return true;
 }
 
@@ -65,34 +67,38 @@ struct BadFile {
   gguf::GgufError error;
 };
 
-// Reads every shard; I/O failures throw std::runtime_error, malformed headers BadFile.
-std::vector<gguf::GgufFile> read_model(const std::string& path) {
-  std::vector<std::string> paths = gguf::split_shard_paths(path);
-  std::vector<gguf::GgufFile> shards;
-  for (std::size_t k = 0; k < paths.size(); ++k) {
-    std::optional<FileByteSource> opened;
+bool exists(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f != nullptr) std::fclose(f);
+  return f != nullptr;
+}
+
+// One shard's path given: the names of all of its model's shards (like gguf-parser-go); a sibling
+// that does not exist is left out, so assemble_shards names it as missing.
+std::vector<std::string> model_paths(const std::vector<std::string>& given) {
+  if (given.size() != 1) return given;
+  std::vector<std::string> paths = gguf::split_shard_paths(given.front());
+  if (paths.size() == 1) return paths;
+  std::vector<std::string> present;
+  for (const std::string& p : paths)
+    if (p == given.front() || exists(p)) present.push_back(p);
+  return present;
+}
+
+// Reads every file and puts them in shard order; I/O failures throw std::runtime_error, malformed
+// headers BadFile, files that are not one model gguf::SplitError.
+std::vector<gguf::GgufFile> read_model(const std::vector<std::string>& given) {
+  std::vector<gguf::GgufFile> files;
+  for (const std::string& path : model_paths(given)) {
+    FileByteSource source(path);
     try {
-      opened.emplace(paths[k]);
-    } catch (const std::runtime_error& e) {
-      if (paths.size() == 1) throw;
-      throw std::runtime_error(std::string(e.what()) + ": shard " + std::to_string(k + 1) + " of " +
-                               std::to_string(paths.size()) + " (a split model is read from all of its shards)");
-    }
-    FileByteSource& source = *opened;
-    try {
-      shards.push_back(gguf::read_gguf(source));
+      files.push_back(gguf::read_gguf(source));
     } catch (const gguf::GgufError& e) {
-      throw BadFile{paths[k], e};
+      throw BadFile{path, e};
     }
-    shards.back().file_name = paths[k];
-    for (gguf::TensorInfo& t : shards.back().tensors) t.shard = static_cast<std::uint32_t>(k);
+    files.back().file_name = path;
   }
-  try {
-    gguf::check_split_shards(shards);
-  } catch (const gguf::GgufError& e) {
-    throw BadFile{path, e};
-  }
-  return shards;
+  return gguf::assemble_shards(std::move(files));
 }
 
 std::string dump(const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
@@ -119,7 +125,7 @@ int run_gguf(int argc, char** argv) {
     return 1;
   }
   try {
-    std::vector<gguf::GgufFile> shards = read_model(args.file);
+    std::vector<gguf::GgufFile> shards = read_model(args.files);
     std::string out = render(args, shards);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
@@ -128,12 +134,15 @@ int run_gguf(int argc, char** argv) {
                  static_cast<unsigned long long>(bad.error.offset()), bad.error.field().c_str(),
                  bad.error.detail().c_str());
     return 2;
+  } catch (const gguf::SplitError& e) {
+    std::fprintf(stderr, "placement gguf: %s\n", e.what());
+    return 2;
   } catch (const InputError& e) {
     std::fprintf(stderr, "placement gguf: bad input at %s: %s\n", e.pointer().empty() ? "/" : e.pointer().c_str(),
                  e.message().c_str());
     return 2;
   } catch (const gguf::GgufError& e) {
-    std::fprintf(stderr, "placement gguf: %s: bad GGUF: %s\n", args.file.c_str(), e.what());
+    std::fprintf(stderr, "placement gguf: %s: bad GGUF: %s\n", args.files.front().c_str(), e.what());
     return 2;
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "placement gguf: %s\n", e.what());

@@ -9,7 +9,8 @@ const assert = require('assert/strict');
 const { runInBrowser } = require('./lib/browser_suite');
 const { createRunner } = require('./lib/runner');
 const ex = require('./lib/explorer_page');
-const { ensureCli, nativeResult, assertSameBytes, ROOT } = require('./lib/native_cli');
+const { ensureCli, nativeResult, assertSameBytes, ROOT, CLI } = require('./lib/native_cli');
+const { execFileSync } = require('child_process');
 const { decodePng, countColour, distinctColours } = require('./lib/png');
 
 const argv = process.argv.slice(2);
@@ -156,6 +157,42 @@ async function assertErrorKeepsScenario(page, act, pattern) {
   await ex.settled(page);
   assert.equal(await ex.scenario(page), before, 'the scenario changed');
 }
+
+test('a split GGUF: all shards through the file input are read together, one alone is refused', async ({ context, url }) => {
+  ensureCli();
+  const page = await ex.openExplorer(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('gguf-partial-offload.json')), null);
+  const shards = [1, 2, 3].map((n) => path.join(GGUF, `models/qwen2.5-7b-instruct-q8_0-0000${n}-of-00003.gguf`));
+  // One shard alone (each position), or two of the three: refused, the scenario kept.
+  for (const [k, one] of shards.entries()) {
+    await assertErrorKeepsScenario(page, () => page.setInputFiles('#gguf-input', one), new RegExp(`shard ${k + 1} of 3: load all 3 files together`));
+  }
+  await assertErrorKeepsScenario(page, () => page.setInputFiles('#gguf-input', [shards[0], shards[2]]),
+    /shard 2 of 3 is missing \(qwen2\.5-7b-instruct-q8_0-00002-of-00003\.gguf\)/);
+  await assertErrorKeepsScenario(page, () => page.setInputFiles('#gguf-input', shards[0]), /shard 1 of 3: load all 3 files together/);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'gguf-one-shard-refused.png') });
+
+  // All three at once, in any order: one model, the same profile as the native CLI's.
+  await ex.clearStatus(page);
+  await page.setInputFiles('#gguf-input', [shards[2], shards[0], shards[1]]);
+  const status = await ex.waitForStatus(page, 'notice', 30000);
+  assert.match(status.text, /GGUF profile loaded/);
+  await ex.settled(page);
+  const doc = JSON.parse(await ex.scenario(page));
+  const profile = doc.estimates.gguf_profile;
+  assert.equal(profile.shards, 3);
+  assert.equal(profile.tensor_count, 339);
+  assert.equal(profile.parameters, 7615616512);
+  const native = JSON.parse(execFileSync(CLI, ['gguf', ...shards, '--profile'], { encoding: 'utf8' }));
+  assert.deepEqual(profile, native, 'profile differs from `placement gguf SHARDS --profile`');
+  // Named from the metadata and the first shard's file name.
+  assert.equal(doc.model.name, 'qwen2.5-7b-instruct');
+  assert.equal(doc.model.huggingface_filename, 'qwen2.5-7b-instruct-q8_0-00001-of-00003.gguf');
+  const shown = await ex.result(page);
+  assertSameBytes(shown, nativeResult(await ex.scenario(page)), 'result after loading the split GGUF');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'gguf-split-loaded.png') });
+});
 
 test('a malformed GGUF file shows an error and keeps the scenario', async ({ context, url }) => {
   const page = await ex.openExplorer(context, url);

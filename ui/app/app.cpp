@@ -90,14 +90,51 @@ bool App::step(const std::string& name) {
   return true;
 }
 
+namespace {
+
+bool valid_file_size(double file_size) {
+  return file_size >= 0 && file_size <= 9.0e15 && std::floor(file_size) == file_size;
+}
+
+}  // namespace
+
 std::string App::load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name) {
-  if (!(file_size >= 0) || file_size > 9.0e15 || std::floor(file_size) != file_size) {
+  if (!valid_file_size(file_size)) {
     GgufOutcome bad;
     bad.message = (file_name.empty() ? std::string("the GGUF file") : file_name) + ": invalid file size";
     banner_.error(bad.message);
     return gguf_outcome_json(bad);
   }
   GgufOutcome o = apply_gguf_prefix(state_.scenario(), bytes, std::uint64_t(file_size), file_name);
+  if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
+  if (o.status == GgufOutcome::Status::ok) {
+    edit(std::move(o.document));
+    banner_.notice(o.message);
+  }
+  return gguf_outcome_json(o);
+}
+
+std::string App::read_gguf_shard(const std::string& bytes, double file_size, const std::string& file_name) {
+  GgufOutcome o;
+  if (!valid_file_size(file_size)) {
+    o.message = (file_name.empty() ? std::string("the GGUF file") : file_name) + ": invalid file size";
+  } else {
+    GgufHeaderRead read = read_gguf_header(bytes, std::uint64_t(file_size), file_name);
+    o.status = read.status;
+    o.bytes_needed = read.bytes_needed;
+    o.message = std::move(read.message);
+    if (read.status == GgufOutcome::Status::ok) pending_shards_.push_back(std::move(read.file));
+  }
+  if (o.status == GgufOutcome::Status::error) {
+    pending_shards_.clear();
+    banner_.error(o.message);
+  }
+  return gguf_outcome_json(o);
+}
+
+std::string App::load_gguf_shards() {
+  GgufOutcome o = apply_gguf_files(state_.scenario(), std::move(pending_shards_));
+  pending_shards_.clear();
   if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
   if (o.status == GgufOutcome::Status::ok) {
     edit(std::move(o.document));

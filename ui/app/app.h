@@ -9,10 +9,12 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/app_state.h"
 #include "app/banner_state.h"
 #include "app/cluster_loads.h"
+#include "app/gguf_import.h"
 #include "app/results.h"
 #include "app/schedule_service.h"
 #include "app/ui_state.h"
@@ -31,6 +33,12 @@ class App {
   std::string scale_down_result();  // placement::scale_down_json(scenario())
   bool step(const std::string& name);
   std::string load_gguf_prefix(const std::string& bytes, double file_size, const std::string& file_name);
+  // Several files chosen at once (a split model's shards): begin, read each file's header like
+  // load_gguf_prefix ({"status":"ok"} once it is complete; nothing changes yet), then apply them
+  // together — or refuse them all, keeping the scenario (gguf/split_model.h).
+  void begin_gguf_shards() { pending_shards_.clear(); }
+  std::string read_gguf_shard(const std::string& bytes, double file_size, const std::string& file_name);
+  std::string load_gguf_shards();
   // A link's fragment: the scenario, then the open step and the selection (view_link.h).
   std::string load_fragment(const std::string& fragment);
   std::string fragment() const;
@@ -109,6 +117,7 @@ class App {
   std::unique_ptr<ScheduleService> service_;
   std::uint64_t requested_ = 0;
   Json baseline_;  // instances_baseline() of the scenario as loaded (deploy.h)
+  std::vector<gguf::GgufFile> pending_shards_;  // headers read by read_gguf_shard
   mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
   mutable std::map<std::string, WorkerLoad> loads_;
 };

@@ -41,3 +41,12 @@ export function onFilePicked(input, onFile) {
     if (file) onFile(file);
   });
 }
+
+// For an input with `multiple`: all chosen files at once (a split GGUF model's shards).
+export function onFilesPicked(input, onFiles) {
+  input.addEventListener('change', () => {
+    const files = Array.from(input.files || []);
+    input.value = '';
+    if (files.length) onFiles(files);
+  });
+}

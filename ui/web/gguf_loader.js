@@ -42,8 +42,25 @@ export async function loadGgufFile(file, loadPrefix, onProgress = () => {}) {
   return { status: 'error', message: 'the GGUF reader kept asking for more bytes' };
 }
 
-// Of several dropped or picked files, the one to read: the first shard of a split model if present.
-export function pickGgufFile(files) {
-  const ggufs = files.filter((f) => /\.gguf$/i.test(f.name));
-  return ggufs.find((f) => /-0*1-of-\d+\.gguf$/i.test(f.name)) || ggufs[0] || null;
+// Of several dropped or picked files, the GGUF ones: one model, or all shards of a split model,
+// which the module reads together (and refuses one shard of several alone).
+export function ggufFiles(files) {
+  return files.filter((f) => /\.gguf$/i.test(f.name));
+}
+
+// Several GGUF files (a split model's shards): each file's header is read like loadGgufFile with
+// the module's readGgufShard, then loadGgufShards applies them together. Resolves to the final
+// answer object; the first failing file's answer (with `file` set) if one fails.
+export async function loadGgufShards(files, module, onProgress = () => {}) {
+  module.beginGgufShards();
+  for (const file of files) {
+    const answer = await loadGgufFile(file, (bytes, size, name) => module.readGgufShard(bytes, size, name),
+      (done, want) => onProgress(file, done, want));
+    if (answer.status !== 'ok') return Object.assign(answer, { file });
+  }
+  try {
+    return JSON.parse(module.loadGgufShards());
+  } catch (e) {
+    return { status: 'error', message: 'the GGUF reader failed: ' + (e && e.message || e) };
+  }
 }

@@ -12,8 +12,8 @@ import { createScheduleClient } from './schedule_client.js';
 import { createHost } from './host.js';
 import { createExplorerApi } from './explorer_api.js';
 import { EXPLORER_SCRIPT, startExplorerModule } from './module_loader.js';
-import { loadGgufFile, pickGgufFile } from './gguf_loader.js';
-import { onFilePicked } from './downloads.js';
+import { ggufFiles, loadGgufFile, loadGgufShards } from './gguf_loader.js';
+import { onFilePicked, onFilesPicked } from './downloads.js';
 import { isEmbed, startPanelDismissed } from './page_mode.js';
 
 const FIRST_EXAMPLE = 'examples/binpack-vs-spread.json';
@@ -93,6 +93,29 @@ async function openGguf(file) {
   }
 }
 
+// Several .gguf files: a split model's shards, read and applied together by the module (which
+// refuses a set that is not exactly one model's shards and keeps the scenario).
+async function openGgufShards(files) {
+  const megabytes = (n) => (n / MiB).toFixed(n < 10 * MiB ? 1 : 0);
+  const names = files.map((f) => f.name).join(', ');
+  try {
+    const answer = await loadGgufShards(files, Module,
+      (file, done, want) => status.progress(`Reading ${file.name}: ${megabytes(done)} of ${megabytes(want)} MiB`, done / want));
+    if (answer.status === 'ok') status.announce('notice', `${names}: GGUF profile loaded.`);
+    else status.announce('error', answer.message);
+    if (answer.status === 'error' && /^the GGUF reader/.test(answer.message)) Module.showError(`${answer.file ? answer.file.name : names}: ${answer.message}`);
+  } catch (e) {
+    status.error(`${names} could not be read: ${e && e.message || e}`);
+  } finally {
+    status.progressDone();
+  }
+}
+
+function openGgufFiles(files) {
+  if (files.length === 1) openGguf(files[0]);
+  else openGgufShards(files);
+}
+
 async function openScenarioFile(file) {
   try {
     const error = Module.loadScenario(await file.text());
@@ -104,8 +127,8 @@ async function openScenarioFile(file) {
 }
 
 function openDroppedFiles(files) {
-  const gguf = pickGgufFile(files);
-  if (gguf) { openGguf(gguf); return; }
+  const ggufs = ggufFiles(files);
+  if (ggufs.length) { openGgufFiles(ggufs); return; }
   const json = files.find((f) => /\.json$/i.test(f.name) || f.type === 'application/json');
   if (json) { openScenarioFile(json); return; }
   status.error(`Drop a .gguf model file or a scenario .json (got ${files.map((f) => f.name).join(', ')}).`);
@@ -147,7 +170,7 @@ async function loadFirstScenario() {
 
 // The full explorer: files, drops, links pasted later, saving; the start panel on a first visit.
 function wireEditing(source) {
-  onFilePicked(pickers.gguf, openGguf);
+  onFilesPicked(pickers.gguf, openGgufFiles);
   onFilePicked(pickers.scenario, openScenarioFile);
   acceptDrops();
   share.followHashChanges();
