@@ -6,6 +6,7 @@
 #include "fit/common/shared_rules.h"
 #include "fit/gguf/estimate_provider.h"
 #include "fit/registry.h"
+#include "models/model_facts_resolver.h"
 #include "resources/allocatable.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -133,11 +134,11 @@ void record_reference_error(Trace& t, const ReferenceError& e) {
   t.error("reference_error", e.stage(), e.reason(), e.values());
 }
 
-}  // namespace
-
-ScheduleResult schedule(const Scenario& scenario) {
+// The pipeline on a scenario whose estimates the model-facts stage has completed.
+ScheduleResult run_schedule(const Scenario& scenario, const ResolvedFacts& facts) {
   ScheduleResult r;
   for (const auto& w : scenario.warnings) r.trace.warning(w);
+  if (std::string mismatch = estimates_mismatch_text(facts.facts); !mismatch.empty()) r.trace.warning(mismatch);
   Model model = scenario.model;
   BackendParameters params(model.backend_parameters);
 
@@ -189,6 +190,8 @@ ScheduleResult schedule(const Scenario& scenario) {
   r.trace.dispatch() = Json{{"selector", choice.selector}, {"reason", choice.reason}};
   std::unique_ptr<GgufEstimateProvider> estimates;
   if (choice.selector == "gguf") estimates = make_gguf_estimate_provider(scenario, model, r.trace);
+  // A model with no facts at all is refused where the fit would need them (docs/model-facts.md).
+  if (facts.refusal && choice.selector != "gguf" && choice.selector != "vgpu") throw InputError("/estimates", *facts.refusal);
   FitContext ctx{scenario, model, survivors, allocation, params, r.trace, estimates.get()};
   try {
     FitResult fit = choice.run(ctx);
@@ -203,6 +206,20 @@ ScheduleResult schedule(const Scenario& scenario) {
     record_reference_error(r.trace, e);
   }
   r.trace.finish();
+  return r;
+}
+
+}  // namespace
+
+ScheduleResult schedule(const Scenario& scenario) {
+  const ResolvedFacts facts = resolve_model_facts(scenario);
+  std::optional<Scenario> filled;
+  if (facts.filled) {
+    filled = scenario;
+    filled->estimates = *facts.filled;
+  }
+  ScheduleResult r = run_schedule(filled ? *filled : scenario, facts);
+  r.trace.requirement()["model_facts"] = model_facts_json(facts.facts);
   return r;
 }
 

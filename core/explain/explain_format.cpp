@@ -86,6 +86,17 @@ std::string requirement_text(const Json& req) {
   return line;
 }
 
+std::string model_facts_text(const Json& req) {
+  if (!req.is_object() || !req.contains("model_facts") || !req["model_facts"].is_object()) return "";
+  const Json& f = req["model_facts"];
+  std::string line = f.value("source", std::string("?"));
+  std::string sep = ": ";
+  for (const char* key : {"repo", "architecture"})
+    if (f.contains(key) && f[key].is_string()) line += sep + f[key].get<std::string>(), sep = ", ";
+  if (f.contains("weights_bytes") && f["weights_bytes"].is_number()) line += sep + "weights " + gib(f["weights_bytes"].get<double>());
+  return line;
+}
+
 std::vector<std::string> estimate_query_lines(const Json& req) {
   std::vector<std::string> out;
   if (!req.is_object() || !req.contains("queries") || !req["queries"].is_array()) return out;

@@ -21,6 +21,9 @@ std::string code_text(const Json& record);
 // The requirement as "vram 12.00 GiB [source], ..." (empty when there is none) and its
 // estimate queries, one line each ("estimate query ... -> source").
 std::string requirement_text(const Json& requirement);
+// "catalogue: meta-llama/Llama-3.1-70B-Instruct, LlamaForCausalLM, weights 131.42 GiB" from
+// requirement.model_facts (docs/model-facts.md); empty when absent.
+std::string model_facts_text(const Json& requirement);
 std::vector<std::string> estimate_query_lines(const Json& requirement);
 // A strategy's outcome: "skipped (code) data", "not reached (...)", "tried, 2 candidates (...)".
 std::string strategy_outcome(const Json& strategy);

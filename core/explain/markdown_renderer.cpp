@@ -114,7 +114,8 @@ void render_fit(std::ostringstream& o, const Json& t) {
   o << "Selector: **" << str(d["selector"]) << "** (" << str(d.value("reason", Json())) << ").\n\n";
   const Json& req = t.value("requirement", Json::object());
   if (req.is_object() && !req.empty()) {
-    o << "Requirement: " << requirement_text(req) << "\n\n";
+    if (const std::string facts = model_facts_text(req); !facts.empty()) o << "Model facts: " << facts << "\n\n";
+    if (const std::string line = requirement_text(req); !line.empty()) o << "Requirement: " << line << "\n\n";
     const std::vector<std::string> queries = estimate_query_lines(req);
     for (const auto& q : queries) o << "- " << q << "\n";
     if (!queries.empty()) o << "\n";

@@ -63,7 +63,8 @@ void render_filters(std::ostringstream& o, const Json& filters) {
 
 void render_requirement(std::ostringstream& o, const Json& req) {
   if (!req.is_object() || req.empty()) return;
-  o << "  Requirement: " << requirement_text(req) << "\n";
+  if (const std::string facts = model_facts_text(req); !facts.empty()) o << "  Model facts: " << facts << "\n";
+  if (const std::string line = requirement_text(req); !line.empty()) o << "  Requirement: " << line << "\n";
   for (const std::string& q : estimate_query_lines(req)) o << "    " << q << "\n";
 }
 

@@ -3,6 +3,7 @@
 // where its size comes from: a GGUF profile, or a Hugging Face config.json plus weight size.
 #include "app/app.h"
 #include "app/format.h"
+#include "app/repo_facts.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 #include "panels/edit_widgets.h"
@@ -17,16 +18,24 @@ const std::vector<std::string> kSources = {"huggingface", "model_scope", "local_
 const std::vector<std::string> kStrategies = {"spread", "binpack"};
 const std::vector<std::string> kParameterHints = {"--ctx-size=8192", "--tensor-parallel-size=2", "--gpu-memory-utilization=0.85"};
 
+// A repo id field: the size estimates follow the repo (app/repo_facts.h).
+void edit_repo(App& app, const char* label, const Json::json_pointer& p) {
+  const Json& v = value_at(app.scenario(), p);
+  std::string text = v.is_string() ? v.get<std::string>() : std::string();
+  if (!ImGui::InputText(label, &text)) return;
+  app.edit(with_repo(app.scenario(), p, text), p.to_string());
+}
+
 void draw_source(App& app, const Json& model) {
   edit_choice(app, "source", ptr("/model/source"), kSources);
   const std::string source = model.value("source", std::string("huggingface"));
   if (source == "model_scope") {
-    edit_text(app, "model_scope_model_id", ptr("/model/model_scope_model_id"), true);
+    edit_repo(app, "model_scope_model_id", ptr("/model/model_scope_model_id"));
     edit_text(app, "model_scope_file_path", ptr("/model/model_scope_file_path"), true);
   } else if (source == "local_path") {
     edit_text(app, "local_path", ptr("/model/local_path"), true);
   } else {
-    edit_text(app, "huggingface_repo_id", ptr("/model/huggingface_repo_id"), true);
+    edit_repo(app, "huggingface_repo_id", ptr("/model/huggingface_repo_id"));
     edit_text(app, "huggingface_filename", ptr("/model/huggingface_filename"), true);
   }
 }
