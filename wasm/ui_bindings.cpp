@@ -39,6 +39,11 @@ void deliver_result(double generation, const std::string& schedule_text, const s
   explorer_app().deliver_result(static_cast<std::uint64_t>(generation), schedule_text, scale_down_text);
 }
 
+void deliver_whatif(const std::string& kind, double id, const std::string& text) {
+  if (id < 1) return;
+  explorer_app().deliver_whatif(kind, static_cast<std::uint64_t>(id), text);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(placement_explorer) {
@@ -64,4 +69,5 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("showNotice", &show_notice);
   function("busy", &busy);
   function("deliverResult", &deliver_result);
+  function("deliverWhatIf", &deliver_whatif);
 }

@@ -15,7 +15,7 @@ async function copyExplanation(win, getModule, status) {
   }
 }
 
-export function createHost({ doc, getModule, store, share, paste, scheduler, pickers, status }) {
+export function createHost({ doc, getModule, store, share, paste, scheduler, whatIf, pickers, status }) {
   const host = {
     scenarioChanged: () => store.scheduleSave(),
     copyLink: () => { share.copyLink(); },
@@ -30,6 +30,9 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, pic
     announce: (text) => status.decision(text),
     copyExplanation: () => copyExplanation(doc.defaultView, getModule, status),
     schedule: (generation, scenarioText) => scheduler().request(generation, scenarioText),
+    // What-if searches run in their own worker (whatif_client.js); a cancel abandons one.
+    whatIf: (job) => whatIf().request(job),
+    cancelWhatIf: (kind) => whatIf().cancel(kind),
   };
   return host;
 }
