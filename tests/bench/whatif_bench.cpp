@@ -4,10 +4,10 @@
 // one untimed run. Builds natively and for WebAssembly (wasm/CMakeLists.txt, whatif_bench_node);
 // scripts/bench-whatif.sh runs both.
 //
-// Usage: whatif_bench [--max-workers N] [--budget-ms MS]
+// Usage: whatif_bench [--max-workers N] [--budget-ms MS] [--runs N (timed runs at least, default 3)]
 //   capacity  vLLM single GPU / multi GPU at 128 workers × 8 GPUs, up to 256 replicas (≤ 200 ms)
 //   advice    the model's worker_selector matches no worker (every lever searches) at 128 (≤ 500 ms)
-//             and 1,024 workers (≤ 2 s); a memory fraction too small for the weights at 128
+//             and 1,024 workers (≤ 2 s)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,26 +29,21 @@ struct Row {
   const char* what;
   ModelKind kind;
   int workers;
-  const char* variant;  // "" | "selector" | "fraction"
+  const char* variant;  // "" | "selector"
   double target_ms;
 };
 
 Json variant_of(Json doc, const std::string& variant) {
   if (variant == "selector") doc["model"]["worker_selector"] = Json{{"zone", "nowhere"}};
-  if (variant == "fraction") {
-    Json params = doc["model"].value("backend_parameters", Json::array());
-    params.push_back("--gpu-memory-utilization=0.05");
-    doc["model"]["backend_parameters"] = params;
-  }
   return doc;
 }
 
 template <class F>
-double median_ms(double budget_ms, F&& body) {
+double median_ms(double budget_ms, std::size_t min_runs, F&& body) {
   body();  // untimed: first-touch of memory, V8 tier-up
   std::vector<double> runs;
   double spent = 0;
-  while (runs.size() < 3 || (spent < budget_ms && runs.size() < 15)) {
+  while (runs.size() < min_runs || (spent < budget_ms && runs.size() < 15)) {
     const auto start = Clock::now();
     body();
     runs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
@@ -70,9 +65,11 @@ std::string summary(const std::string& answer, bool capacity) {
 int main(int argc, char** argv) {
   int max_workers = 1 << 30;
   double budget_ms = 1000;
+  std::size_t min_runs = 3;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--max-workers") == 0) max_workers = std::atoi(argv[i + 1]);
     else if (std::strcmp(argv[i], "--budget-ms") == 0) budget_ms = std::atof(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--runs") == 0) min_runs = static_cast<std::size_t>(std::max(1, std::atoi(argv[i + 1])));
   }
 #ifdef __EMSCRIPTEN__
   const char* build = "wasm";
@@ -84,7 +81,6 @@ int main(int argc, char** argv) {
       {"capacity", ModelKind::vllm_multi_gpu, 128, "", 200},
       {"capacity", ModelKind::sglang_single_gpu, 128, "", 200},
       {"advise", ModelKind::vllm_single_gpu, 128, "selector", 500},
-      {"advise", ModelKind::vllm_single_gpu, 128, "fraction", 500},
       {"advise", ModelKind::vllm_single_gpu, 1024, "selector", 2000},
   };
   std::printf("| build | what | model | workers × 8 GPUs | variant | median ms | target ms | answer |\n");
@@ -95,7 +91,7 @@ int main(int argc, char** argv) {
     const std::string text = variant_of(make_scenario(r.kind, r.workers, Json()), r.variant).dump(2);
     const bool capacity = std::strcmp(r.what, "capacity") == 0;
     std::string answer;
-    const double ms = median_ms(budget_ms, [&] {
+    const double ms = median_ms(budget_ms, min_runs, [&] {
       answer = capacity ? whatif::capacity_json(text, 256) : whatif::advise_json(text, 1);
     });
     std::printf("| %s | %s | %s | %d | %s | %.1f | %.0f | %s |\n", build, r.what, names[static_cast<int>(r.kind)], r.workers,

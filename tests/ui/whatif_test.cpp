@@ -21,6 +21,16 @@ namespace {
 
 std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
 
+// The app with `example` loaded and the What-if view `view` open.
+std::unique_ptr<App> open_view(HeadlessImGui& gui, const std::string& example, const std::string& view) {
+  auto app = make_app();
+  REQUIRE(app->load_example(example));
+  REQUIRE(app->step("what-if"));
+  gui.frames(*app, 2);
+  REQUIRE(gui.click(*app, "whatif/" + view));
+  return app;
+}
+
 std::string label_of(const std::string& id) {
   const test_hooks::Item* item = test_hooks::find(id);
   return item ? item->label : "<no item " + id + ">";
@@ -85,11 +95,7 @@ TEST_CASE("the decision line says how many more replicas fit; Deploy all places 
 
 TEST_CASE("a suggestion previews on the canvas, applies as one undo step and undoes") {
   HeadlessImGui gui;
-  auto app = make_app();
-  REQUIRE(app->load_example("advise-what-would-fit"));
-  REQUIRE(app->step("what-if"));
-  gui.frames(*app, 2);
-  REQUIRE(gui.click(*app, "whatif/advice"));
+  auto app = open_view(gui, "advise-what-would-fit", "advice");
   gui.frames(*app, 2);
   REQUIRE(app->whatif().current(WhatIfKind::advise));
   const Json advice = app->whatif().answer(WhatIfKind::advise);
@@ -118,11 +124,7 @@ TEST_CASE("a suggestion previews on the canvas, applies as one undo step and und
 
 TEST_CASE("a pinned baseline lists what an edit changed; binpack <-> spread in one click") {
   HeadlessImGui gui;
-  auto app = make_app();
-  REQUIRE(app->load_example("compare-memory-utilization"));
-  REQUIRE(app->step("what-if"));
-  gui.frames(*app, 2);
-  REQUIRE(gui.click(*app, "whatif/compare"));
+  auto app = open_view(gui, "compare-memory-utilization", "compare");
   REQUIRE(gui.click(*app, "button/pin-baseline"));
   const std::string baseline = app->scenario_text();
   app->edit(placement::whatif::apply_patch(app->scenario(), placement::whatif::set_backend_parameter_patch(app->scenario(), "--gpu-memory-utilization", "0.6")));
@@ -147,11 +149,7 @@ TEST_CASE("a pinned baseline lists what an edit changed; binpack <-> spread in o
 
 TEST_CASE("a sweep lists a row per value and follows edits") {
   HeadlessImGui gui;
-  auto app = make_app();
-  REQUIRE(app->load_example("sweep-memory-utilization"));
-  REQUIRE(app->step("what-if"));
-  gui.frames(*app, 1);
-  REQUIRE(gui.click(*app, "whatif/sweep"));
+  auto app = open_view(gui, "sweep-memory-utilization", "sweep");
   REQUIRE(gui.click(*app, "button/run-sweep"));
   gui.frames(*app, 2);
   REQUIRE(app->whatif().current(WhatIfKind::sweep));
