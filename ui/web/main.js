@@ -74,7 +74,9 @@ function startWhatIf() {
     onFatal(message) {
       delete host.whatIf;  // what-if searches run on the main thread from now on
       delete host.cancelWhatIf;
-      status.error(message + '; what-if searches run on the main thread instead.');
+      // One message when both workers fail (the core could not load): the scheduler's.
+      if (scheduler && scheduler.dead) console.warn('[explorer] ' + message);
+      else status.error(message + '; what-if searches run on the main thread instead.');
     },
   });
   return whatIf;
