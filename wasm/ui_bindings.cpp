@@ -46,6 +46,11 @@ void deliver_result(double generation, const std::string& schedule_text, const s
   explorer_app().deliver_result(static_cast<std::uint64_t>(generation), schedule_text, scale_down_text);
 }
 
+void deliver_whatif(const std::string& kind, double id, const std::string& text) {
+  if (id < 1) return;
+  explorer_app().deliver_whatif(kind, static_cast<std::uint64_t>(id), text);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(placement_explorer) {
@@ -76,4 +81,5 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("deliverResult", &deliver_result);
   function("setEmbed", &set_embed);
   function("showStartPanel", &show_start_panel);
+  function("deliverWhatIf", &deliver_whatif);
 }

@@ -25,7 +25,8 @@
 
 namespace placement::ui {
 
-App::App(std::unique_ptr<ScheduleService> service) : service_(std::move(service)) {
+App::App(std::unique_ptr<ScheduleService> service, std::unique_ptr<WhatIfService> whatif)
+    : service_(std::move(service)), whatif_service_(std::move(whatif)) {
   if (const ExampleScenario* first = find_example(kFirstExample)) {
     ParsedScenario p = parse_scenario_text(first->text);
     if (p.error.empty()) state_.reset(std::move(p.document));
@@ -215,7 +216,7 @@ void App::redo() {
   if (!ui_.embed && state_.redo()) changed();
 }
 
-bool App::busy() const { return requested_ != state_.generation() || service_->busy(); }
+bool App::busy() const { return requested_ != state_.generation() || service_->busy() || whatif_.busy(); }
 
 void App::deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) {
   service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
@@ -229,6 +230,7 @@ void App::pump() {
     service_->request(requested_, state_.scenario_text());
     if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a), fresh = true;
   }
+  whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif);
   // Screen readers cannot see the canvas: the page's live region says each new decision.
   if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }

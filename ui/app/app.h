@@ -18,13 +18,15 @@
 #include "app/results.h"
 #include "app/schedule_service.h"
 #include "app/ui_state.h"
+#include "app/whatif_model.h"
+#include "app/whatif_service.h"
 
 namespace placement::ui {
 
 class App {
  public:
   // Starts with the first example loaded (no history).
-  explicit App(std::unique_ptr<ScheduleService> service);
+  explicit App(std::unique_ptr<ScheduleService> service, std::unique_ptr<WhatIfService> whatif = make_sync_whatif_service());
 
   // ---- the embind surface (same names, same contracts)
   std::string load_scenario(const std::string& text);  // "" or the error (also in the banner)
@@ -58,6 +60,8 @@ class App {
   void show_notice(const std::string& text) { banner_.notice(text); }
   bool busy() const;
   void deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
+  // A what-if answer from the page's worker (kind: capacity | advise | compare | sweep).
+  void deliver_whatif(const std::string& kind, std::uint64_t id, std::string text);
 
   // ---- the UI
   void frame();
@@ -89,6 +93,21 @@ class App {
   void open_gguf_picker();
   void open_scenario_picker();
 
+  // ---- What if (app_whatif.cpp; the state in whatif_model.h)
+  WhatIfModel& whatif() { return whatif_; }
+  const WhatIfModel& whatif() const { return whatif_; }
+  // "Deploy all": every replica the capacity answer shown places, where it places it. One undoable edit.
+  bool deploy_capacity();
+  // Applies the patch of suggestion `index` of the advice shown. One undoable edit.
+  bool apply_suggestion(int index);
+  void pin_baseline();
+  void unpin_baseline();
+  // Pins the scenario as the baseline and switches binpack <-> spread (one undoable edit).
+  bool compare_strategies();
+  // Runs a sweep ("SETTING=V1,V2,...") over the scenario shown, now and after every edit.
+  void run_sweep(const std::string& spec);
+  void cancel_whatif(WhatIfKind kind) { whatif_.cancel(*whatif_service_, kind); }
+
   const Json& scenario() const { return state_.scenario(); }
   const AppState& state() const { return state_; }
   AppState& state() { return state_; }
@@ -115,6 +134,8 @@ class App {
   BannerState banner_;
   Results results_;
   std::unique_ptr<ScheduleService> service_;
+  std::unique_ptr<WhatIfService> whatif_service_;
+  WhatIfModel whatif_;
   std::uint64_t requested_ = 0;
   Json baseline_;  // instances_baseline() of the scenario as loaded (deploy.h)
   std::vector<gguf::GgufFile> pending_shards_;  // headers read by read_gguf_shard

@@ -61,4 +61,29 @@ std::map<std::string, WorkerLoad> candidate_loads(const Json& candidate) {
   return out;
 }
 
+namespace {
+void mark(WorkerLoad& load, const Json& placement, std::uint32_t colour, const std::string& who) {
+  const Json& gpus = member(placement, "gpu_indexes", json_null());
+  if (gpus.is_array())
+    for (const auto& g : gpus)
+      if (g.is_number_integer()) load.marked.insert(g.get<int>());
+  add_claim(load, member(placement, "computed_resource_claim", json_null()), colour, who);
+}
+}  // namespace
+
+std::map<std::string, WorkerLoad> preview_loads(const Json& placements) {
+  std::map<std::string, WorkerLoad> out;
+  if (!placements.is_array()) return out;
+  const ImU32 colour = IM_COL32(80, 200, 255, 160);
+  int n = 0;
+  for (const auto& p : placements) {
+    const std::string who = "what-if replica " + std::to_string(++n);
+    mark(out[p.value("worker_name", std::string())], p, colour, who);
+    const Json& subs = member(p, "subordinate_workers", json_null());
+    if (subs.is_array())
+      for (const auto& s : subs) mark(out[s.value("worker_name", std::string())], s, colour, who);
+  }
+  return out;
+}
+
 }  // namespace placement::ui

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,11 +23,15 @@ struct ClaimSegment {
 struct WorkerLoad {
   std::map<int, std::vector<ClaimSegment>> vram;
   std::vector<ClaimSegment> ram;
+  std::set<int> marked;  // GPUs a what-if preview would take (outlined on the canvas)
 };
 
 // Existing instances' claims, keyed by the worker id as JSON text ("3").
 std::map<std::string, WorkerLoad> existing_loads(const Json& scenario);
 // A candidate's claims (main and subordinate workers), keyed by worker name.
 std::map<std::string, WorkerLoad> candidate_loads(const Json& candidate);
+// A what-if preview (whatif_model.h): each placement's GPUs marked and, when it has one, its claim
+// added — main and subordinate workers, keyed by worker name.
+std::map<std::string, WorkerLoad> preview_loads(const Json& placements);
 
 }  // namespace placement::ui

@@ -17,4 +17,14 @@ DecisionLine decision_line(const Results& r, bool current) {
                                           score_text(number_or(c.value("score", Json(nullptr))))};
 }
 
+std::string capacity_line(const Json& capacity) {
+  const Json& count = member(capacity, "count", json_null());
+  if (!count.is_number_integer()) return "";
+  const long long n = count.get<long long>();
+  if (capacity.value("stopped_by", std::string()) == "limit")
+    return std::to_string(n) + " or more replicas fit (the search stops at " + std::to_string(n) + ")";
+  if (n == 0) return "no further replica fits";
+  return std::to_string(n) + (n == 1 ? " more replica fits" : " more replicas fit");
+}
+
 }  // namespace placement::ui

@@ -16,4 +16,9 @@ struct DecisionLine {
 // `current`: the results describe the scenario shown.
 DecisionLine decision_line(const Results& results, bool current);
 
+// How many more replicas fit, from a capacity answer (`placement capacity --json`): "3 more
+// replicas fit", "256 or more replicas fit (the search stops at 256)", "no further replica fits";
+// "" when the answer is an error or missing.
+std::string capacity_line(const Json& capacity);
+
 }  // namespace placement::ui

@@ -31,6 +31,14 @@ EM_JS(int, pe_host_schedule, (double generation, const char* text, int length), 
   try { host.schedule(generation, UTF8ToString(text, length)); } catch (e) { console.error('peHost.schedule failed', e); return 0; }
   return 1;
 });
+EM_JS(int, pe_host_what_if, (const char* kind, double id, const char* text, int length, const char* other, int other_length, int number), {
+  const host = globalThis.peHost;
+  if (!host || typeof host.whatIf !== 'function') return 0;
+  try {
+    host.whatIf({ kind: UTF8ToString(kind), id, scenario: UTF8ToString(text, length), other: UTF8ToString(other, other_length), number });
+  } catch (e) { console.error('peHost.whatIf failed', e); return 0; }
+  return 1;
+});
 #endif
 
 namespace placement::ui::host {
@@ -90,6 +98,28 @@ bool schedule(std::uint64_t generation, const std::string& scenario_text) {
   (void)generation;
   (void)scenario_text;
   return call("schedule");
+#endif
+}
+
+bool what_if(const char* kind, std::uint64_t id, const std::string& scenario_text, const std::string& other, int number) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_what_if(kind, double(id), scenario_text.c_str(), int(scenario_text.size()), other.c_str(), int(other.size()), number) != 0;
+#else
+  (void)kind;
+  (void)id;
+  (void)scenario_text;
+  (void)other;
+  (void)number;
+  return call("whatIf");
+#endif
+}
+
+bool cancel_what_if(const char* kind) {
+#ifdef __EMSCRIPTEN__
+  return pe_host_call_text("cancelWhatIf", kind, int(std::char_traits<char>::length(kind))) != 0;
+#else
+  (void)kind;
+  return call("cancelWhatIf");
 #endif
 }
 

@@ -31,6 +31,10 @@ bool start_panel_dismissed();
 bool announce(const std::string& text);
 // peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult.
 bool schedule(std::uint64_t generation, const std::string& scenario_text);
+// peHost.whatIf({kind, id, scenario, other, number}): the page's what-if worker answers with
+// Module.deliverWhatIf(kind, id, text). peHost.cancelWhatIf(kind) abandons that kind's job.
+bool what_if(const char* kind, std::uint64_t id, const std::string& scenario_text, const std::string& other, int number);
+bool cancel_what_if(const char* kind);
 
 // Native only: sees every call by its peHost member name (tests). Returns whether to report the
 // call as handled.

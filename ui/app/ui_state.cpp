@@ -9,6 +9,7 @@ const char* step_name(Step step) {
     case Step::fit: return "fit";
     case Step::scoring: return "scoring";
     case Step::scale_down: return "scale-down";
+    case Step::whatif: return "what-if";
   }
   return "cluster";
 }
@@ -20,6 +21,7 @@ const char* step_title(Step step) {
     case Step::fit: return "3 Resource fit";
     case Step::scoring: return "4 Scoring";
     case Step::scale_down: return "5 Scale-down";
+    case Step::whatif: return "6 What if";
   }
   return "";
 }

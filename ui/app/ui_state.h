@@ -7,8 +7,8 @@
 
 namespace placement::ui {
 
-enum class Step { cluster, filters, fit, scoring, scale_down };
-inline constexpr Step kSteps[] = {Step::cluster, Step::filters, Step::fit, Step::scoring, Step::scale_down};
+enum class Step { cluster, filters, fit, scoring, scale_down, whatif };
+inline constexpr Step kSteps[] = {Step::cluster, Step::filters, Step::fit, Step::scoring, Step::scale_down, Step::whatif};
 
 // The names of step(name) and of the ids `step/<name>`.
 const char* step_name(Step step);

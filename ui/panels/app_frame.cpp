@@ -10,6 +10,7 @@ namespace placement::ui {
 
 void App::frame() {
   pump();
+  whatif_.start_frame();
   test_hooks::begin_frame();
   keyboard::handle(*this);
   draw_main_window(*this);

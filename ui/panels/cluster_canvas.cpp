@@ -116,6 +116,7 @@ void draw_card(App& app, const Json& worker, const WorkerLoad& load, const Worke
     draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2);
     const bool selected = sel.worker == name && sel.gpu && *sel.gpu == index;
     if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, IM_COL32(90, 170, 255, 255), 0, 0, 2.0f);
+    if (cand.marked.count(index)) dl->AddRect(ImVec2(bar_min.x - 1, bar_min.y - 1), ImVec2(bar_max.x + 1, bar_max.y + 1), IM_COL32(80, 200, 255, 255), 0, 0, 3.0f);
     if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), IM_COL32(255, 220, 80, 255), 0, 0, 2.0f);
     const std::string text = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU"))) + " " + gib_text(total);
     dl->AddText(ImVec2(bar_min.x + 4, bar_min.y + 1), IM_COL32(255, 255, 255, 235), text.c_str());
@@ -153,8 +154,15 @@ void draw_cluster_canvas(App& app) {
   // Kept by the app until the scenario changes: every instance's claim, walked once, not per frame.
   const std::map<std::string, WorkerLoad>& existing = app.existing_loads();
   const int shown = app.shown_candidate();
-  const std::map<std::string, WorkerLoad> cand = shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)]) : std::map<std::string, WorkerLoad>();
-  if (shown >= 0)
+  // A what-if preview (step 6) takes the candidate's place while it is shown.
+  const Json& preview = app.whatif().preview();
+  const bool previewing = preview.is_array() && !preview.empty();
+  const std::map<std::string, WorkerLoad> cand = previewing ? preview_loads(preview)
+                                                 : shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)])
+                                                              : std::map<std::string, WorkerLoad>();
+  if (previewing)
+    ImGui::TextColored(ImVec4(0.35f, 0.8f, 1, 1), "Blue: %s", app.whatif().preview_caption().c_str());
+  else if (shown >= 0)
     ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Green: claim of candidate %d%s", shown, shown == app.results().selected() ? " (the winner)" : "");
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, int(avail / (kCardWidth + 12.0f)));

@@ -30,6 +30,7 @@ void draw_phase(App& app) {
     case Step::fit: draw_stepper_fit(app); break;
     case Step::scoring: draw_stepper_scoring(app); break;
     case Step::scale_down: draw_scale_down_panel(app); break;
+    case Step::whatif: draw_whatif_panel(app); break;
   }
 }
 

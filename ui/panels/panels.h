@@ -26,6 +26,12 @@ void draw_stepper_filters(App& app); // stepper_filters.cpp
 void draw_stepper_fit(App& app);     // stepper_fit.cpp
 void draw_stepper_scoring(App& app); // stepper_scoring.cpp
 void draw_scale_down_panel(App& app);// scale_down_panel.cpp
+// Step 6, What if: whatif_panel.cpp picks the view; one file per view.
+void draw_whatif_panel(App& app);
+void draw_whatif_capacity(App& app);  // whatif_capacity.cpp
+void draw_whatif_advice(App& app);    // whatif_advice.cpp
+void draw_whatif_compare(App& app);   // whatif_compare.cpp
+void draw_whatif_sweep(App& app);     // whatif_sweep.cpp
 // The toolbar's Scale down dialog (scale_down_dialog.cpp): open() proposes a count, draw() is
 // called every frame in the same ID scope.
 void open_scale_down_dialog(App& app);

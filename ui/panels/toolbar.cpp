@@ -42,6 +42,14 @@ void draw_decision_line(App& app) {
     case DecisionLine::Kind::no_candidate: ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "%s", line.text.c_str()); break;
     case DecisionLine::Kind::winner: ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "%s", line.text.c_str()); break;
   }
+  if (line.kind != DecisionLine::Kind::winner && line.kind != DecisionLine::Kind::no_candidate) return;
+  const WhatIfModel& w = app.whatif();
+  const std::string more = w.current(WhatIfKind::capacity) ? capacity_line(w.answer(WhatIfKind::capacity)) : "counting replicas that fit...";
+  if (more.empty()) return;
+  ImGui::SameLine();
+  ImGui::TextDisabled("| %s", more.c_str());
+  test_hooks::tag("decision/capacity", more);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Replica after replica as GPUStack would place them (6 What if, Capacity)");
 }
 
 }  // namespace

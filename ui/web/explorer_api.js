@@ -10,9 +10,15 @@
 //   explorer.selection()              {worker, gpu} selected on the canvas (links keep it), nulls if none
 //   explorer.explanation(format)      "markdown" (what `placement schedule|scale-down FILE --markdown`
 //                                     prints; scale-down when that step is open) or "text"
-//   await explorer.settled()          no recompute pending and a frame drawn after it
+//   await explorer.settled()          no recompute pending (what-if searches included) and a frame drawn after it
 //   await explorer.saveImage()        the canvas as the next frame draws it, a PNG data: URL
 //                                     (as large as the canvas's backing store, in device pixels)
+// What-if answers for the scenario shown, computed on the calling thread; each is JSON text, what
+// the CLI prints with --json for the same scenario:
+//   explorer.capacity(limit = 256)    `placement capacity FILE --limit N --json`
+//   explorer.advise(replicas = 1)     `placement advise FILE --replicas K --json`
+//   explorer.compare(baseline)        `placement diff BASELINE SHOWN --json` (baseline: text or object)
+//   explorer.sweep(spec)              `placement sweep FILE --set SPEC --json` ("SETTING=V1,V2,...")
 
 export function createExplorerApi(win) {
   let M = null;
@@ -52,6 +58,10 @@ export function createExplorerApi(win) {
           });
         });
       },
+      capacity: (limit = 256) => need().capacity(need().scenario(), limit),
+      advise: (replicas = 1) => need().advise(need().scenario(), replicas),
+      compare: (baseline) => need().compare(typeof baseline === 'string' ? baseline : JSON.stringify(baseline), need().scenario()),
+      sweep: (spec) => need().sweep(need().scenario(), spec),
       async settled() {
         await ready;
         do await nextFrame(); while (need().busy());

@@ -16,7 +16,7 @@ async function copyExplanation(win, getModule, status) {
   }
 }
 
-export function createHost({ doc, getModule, store, share, paste, scheduler, pickers, status, embed, explorerApi }) {
+export function createHost({ doc, getModule, store, share, paste, scheduler, whatIf, pickers, status, embed, explorerApi }) {
   const win = doc.defaultView;
   const host = {
     // An embedded view never saves: it would replace the visitor's own scenario in this browser.
@@ -40,6 +40,9 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, pic
     openInExplorer: () => { win.open(fullExplorerUrl(win, getModule().fragment()), '_blank', 'noopener'); },
     startPanelDismissed: () => rememberStartPanelDismissed(win.localStorage),
     schedule: (generation, scenarioText) => scheduler().request(generation, scenarioText),
+    // What-if searches run in their own worker (whatif_client.js); a cancel abandons one.
+    whatIf: (job) => whatIf().request(job),
+    cancelWhatIf: (kind) => whatIf().cancel(kind),
   };
   return host;
 }

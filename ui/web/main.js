@@ -9,6 +9,7 @@ import { createScenarioStore } from './scenario_store.js';
 import { createShareLink } from './share_link.js';
 import { createPasteDialog, keepKeysInDialogs } from './paste_dialog.js';
 import { createScheduleClient } from './schedule_client.js';
+import { createWhatIfClient } from './whatif_client.js';
 import { createHost } from './host.js';
 import { createExplorerApi } from './explorer_api.js';
 import { EXPLORER_SCRIPT, startExplorerModule } from './module_loader.js';
@@ -67,12 +68,36 @@ function startScheduler() {
   return scheduler;
 }
 
-const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, pickers, status, embed, explorerApi: explorer.api });
+let whatIf = null;
+function startWhatIf() {
+  whatIf = createWhatIfClient({
+    workerUrl: new URL('schedule_worker.js', import.meta.url).href,
+    coreUrl: new URL(EXPLORER_SCRIPT, doc.baseURI).href,
+    deliver: (kind, id, text) => { if (Module.deliverWhatIf) Module.deliverWhatIf(kind, id, text); },
+    onFatal(message) {
+      delete host.whatIf;  // what-if searches run on the main thread from now on
+      delete host.cancelWhatIf;
+      // One message when both workers fail (the core could not load): the scheduler's.
+      if (scheduler && scheduler.dead) console.warn('[explorer] ' + message);
+      else status.error(message + '; what-if searches run on the main thread instead.');
+    },
+  });
+  return whatIf;
+}
+
+const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, whatIf: () => whatIf, pickers, status, embed, explorerApi: explorer.api });
 try {
   startScheduler();
 } catch (e) {
   delete host.schedule;  // no workers here (or not allowed): the app schedules on the main thread
   console.warn('[explorer] no scheduling worker: ' + (e && e.message || e));
+}
+try {
+  startWhatIf();
+} catch (e) {
+  delete host.whatIf;  // what-if searches run on the main thread
+  delete host.cancelWhatIf;
+  console.warn('[explorer] no what-if worker: ' + (e && e.message || e));
 }
 win.peHost = host;
 

@@ -5,6 +5,9 @@
 // Started as schedule_worker.js?core=<URL of explorer.js>.
 // In:  {generation, scenario}   Out: {ready} once, then {generation, schedule, scaleDown} or
 // {generation, error} per request, or {fatal} if the core cannot start.
+// The page's what-if worker (whatif_client.js) is another instance of this file:
+// In:  {kind, id, scenario, other, number}   Out: {kind, id, text} or {kind, id, error}, where
+// text is the core's capacity | advise | compare | sweep answer (the CLI's --json).
 /* eslint-env worker */
 'use strict';
 
@@ -20,7 +23,27 @@ try {
   self.postMessage({ fatal: 'the scheduler core could not be loaded from ' + coreUrl + ': ' + (e && e.message || e) });
 }
 
+// One what-if job: the core's embind call for its kind (wasm/core_bindings.cpp).
+const WHAT_IF = {
+  capacity: (job) => core.capacity(job.scenario, job.number),
+  advise: (job) => core.advise(job.scenario, job.number),
+  compare: (job) => core.compare(job.other, job.scenario),
+  sweep: (job) => core.sweep(job.scenario, job.other),
+};
+
+function runWhatIf(job) {
+  const { kind, id } = job;
+  if (!core) { self.postMessage({ kind, id, error: 'the scheduler core is not ready' }); return; }
+  try {
+    if (!WHAT_IF[kind]) throw new Error('unknown what-if kind ' + kind);
+    self.postMessage({ kind, id, text: WHAT_IF[kind](job) });
+  } catch (e) {
+    self.postMessage({ kind, id, error: String(e && e.message || e) });
+  }
+}
+
 self.onmessage = (event) => {
+  if (event.data.kind) { runWhatIf(event.data); return; }
   const { generation, scenario } = event.data;
   if (!core) { self.postMessage({ generation, error: 'the scheduler core is not ready' }); return; }
   try {
