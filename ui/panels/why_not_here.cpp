@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "panels/panels.h"
 #include "panels/trace_views.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -69,6 +70,7 @@ void draw_why_not_here(App& app) {
   const int gpu = sel.gpu ? *sel.gpu : -1;
   if (gpu >= 0) ImGui::TextWrapped("%s, GPU %d", sel.worker.c_str(), gpu);
   else ImGui::TextWrapped("%s", sel.worker.c_str());
+  test_hooks::tag("why/subject", sel.worker);
   if (!app.results_current()) {
     ImGui::TextDisabled("computing...");
     return;
