@@ -26,6 +26,17 @@ namespace {
 constexpr float kCardWidth = 250.0f;
 constexpr float kCardGap = 12.0f;
 
+// Cards reflow into more or fewer columns as the zoom changes, so "zoom around the pointer" keeps
+// the card under the pointer where it was: the card and the pointer's place in it (in zoom-1
+// units) are noted every frame, and after a zoom the canvas scrolls that card back under it.
+struct ZoomAnchor {
+  std::string hovered;     // the card under the pointer in the last frame
+  float fx = 0, fy = 0;    // the pointer's offset in that card, at zoom 1
+  std::string pending;     // the card to bring back under the pointer after a zoom
+  float px = 0, py = 0;
+};
+ZoomAnchor g_anchor;
+
 std::string labels_text(const Json& worker) {
   std::string out;
   const Json& labels = member(worker, "labels", json_null());
@@ -122,6 +133,13 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
   if (cand_p) colour = canvas_colour::winner_frame;
   if (sel.worker == name && !sel.gpu) colour = canvas_colour::selected;
   dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(end.x + 1, end.y + 1), colour, 4.0f, 0, cand_p || sel.worker == name ? 2.0f : 1.0f);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (mouse.x >= origin.x && mouse.x < end.x && mouse.y >= origin.y && mouse.y < end.y) {
+    const float zoom = app.ui().canvas.zoom;
+    g_anchor.hovered = name;
+    g_anchor.fx = (mouse.x - origin.x) / zoom;
+    g_anchor.fy = (mouse.y - origin.y) / zoom;
+  }
   ImGui::Dummy(ImVec2(width, 4));
 }
 
@@ -144,6 +162,13 @@ void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasF
     ImGui::PushID(int(i));
     // A card out of view keeps its place but is not built: 256 cards are more than a frame can afford.
     const float height = card_height(w);
+    if (!g_anchor.pending.empty() && member(w, "name", json_null()) == g_anchor.pending) {
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      const float zoom = app.ui().canvas.zoom;
+      ImGui::SetScrollX(ImGui::GetScrollX() + at.x - (g_anchor.px - g_anchor.fx * zoom));
+      ImGui::SetScrollY(ImGui::GetScrollY() + at.y - (g_anchor.py - g_anchor.fy * zoom));
+      g_anchor.pending.clear();
+    }
     if (ImGui::IsRectVisible(ImVec2(width, height))) draw_card(app, w, frame);
     else ImGui::Dummy(ImVec2(width, height));
     ImGui::PopID();
@@ -153,10 +178,15 @@ void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasF
 
 // Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button drags the
 // view. Called inside the canvas child before anything is laid out.
-void zoom_and_pan(CanvasView& view, bool space_down) {
+void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
   ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
-  if (view.pending_zoom_pixels != 0 && hovered) {
+  if (view.pending_zoom_pixels != 0 && hovered && !compact && !g_anchor.hovered.empty()) {
+    view.zoom = zoomed(view.zoom, view.pending_zoom_pixels);
+    g_anchor.pending = g_anchor.hovered;
+    g_anchor.px = io.MousePos.x;
+    g_anchor.py = io.MousePos.y;
+  } else if (view.pending_zoom_pixels != 0 && hovered) {
     const float before = view.zoom;
     view.zoom = zoomed(before, view.pending_zoom_pixels);
     const ImVec2 local(io.MousePos.x - ImGui::GetWindowPos().x, io.MousePos.y - ImGui::GetWindowPos().y);
@@ -182,10 +212,15 @@ void fit_to_view(App& app, const Json& workers, const std::vector<WorkerGroup>& 
   if (compact) {
     view.zoom = fit_rows_zoom(rows.size(), line * 1.25f, avail.y - 4);
   } else {
-    float tallest = 0;
+    // Item spacing does not scale with the zoom: it goes into the gap, not the card.
+    float tallest = 0, fixed = 0;
     for (const CanvasRow& r : rows)
-      if (!r.header) tallest = std::max(tallest, card_height(workers[r.worker]));
-    view.zoom = fit_cards_zoom(rows.size(), kCardWidth, tallest, kCardGap, avail.x, avail.y - 4);
+      if (!r.header && card_height(workers[r.worker]) > tallest) {
+        const std::size_t gpus = member(member(workers[r.worker], "status", json_object()), "gpu_devices", json_array()).size();
+        tallest = card_height(workers[r.worker]);
+        fixed = ImGui::GetStyle().ItemSpacing.y * float(2 + std::max<std::size_t>(gpus, 1)) + 4;
+      }
+    view.zoom = fit_cards_zoom(rows.size(), kCardWidth, tallest - fixed, kCardGap + fixed, avail.x, (avail.y - 4) * 0.97f);
   }
   ImGui::SetScrollX(0);
   ImGui::SetScrollY(0);
@@ -204,7 +239,8 @@ void draw_cluster_canvas(App& app) {
   const std::vector<WorkerGroup> groups = group_workers(workers, view);
   if (view.fit_requested) fit_to_view(app, workers, groups, compact);
   const bool space_down = ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space)) && !ImGui::GetIO().WantTextInput;
-  zoom_and_pan(view, space_down);
+  zoom_and_pan(view, space_down, compact);
+  g_anchor.hovered.clear();
   ImGui::SetWindowFontScale(view.zoom);
   // Space + drag pans: the cards must not take the click (no dimming, unlike BeginDisabled).
   ImGui::PushItemFlag(ImGuiItemFlags_Disabled, space_down);
