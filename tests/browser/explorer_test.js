@@ -567,6 +567,92 @@ test('What if: pin a baseline, edit, and the change is listed', async ({ context
   assert.deepEqual(page.pageErrors, []);
 });
 
+// ---- issue 23 items 3 and 4: a canvas for big clusters, text that is never silently cut
+
+// The workers drawn in view (cards or rows).
+const workerItems = (all) => all.filter((i) => /^worker\/[^/]+$/.test(i.id) && i.visible);
+
+test('Ctrl+wheel zooms the canvas around the pointer; Fit shows every worker', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), manyWorkers(40)), null);
+  await ex.settled(page);
+  const before = await ex.findItem(page, 'worker/extra-1');
+  await page.mouse.move(before.x + before.w / 2, before.y + 4);
+  await ex.frames(page, 2);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);  // Ctrl + one notch up: zoom in
+  await ex.frames(page, 3);
+  await page.keyboard.up('Control');
+  await ex.frames(page, 2);
+  const inItem = (await ex.items(page)).find((i) => i.id === 'worker/extra-1');
+  assert.ok(inItem, 'worker/extra-1 left the view: the zoom did not keep the pointer\'s place');
+  assert.ok(inItem.w > before.w * 1.15, `Ctrl+wheel did not zoom in: card ${before.w} -> ${inItem.w} px wide`);
+  // Cards reflow into fewer columns, so only the height under the pointer is kept.
+  assert.ok(Math.abs(inItem.y - before.y) < 40, `the card under the pointer moved from y=${before.y} to y=${inItem.y}`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'canvas-zoomed-in.png') });
+  // Fit: every worker drawn (built, not skipped as out of view) and inside the canvas.
+  await ex.clickItem(page, 'button/zoom-fit');
+  await ex.frames(page, 4);
+  const fitted = workerItems(await ex.items(page));
+  assert.equal(fitted.length, 40, `after Fit ${fitted.length} of 40 workers are in view`);
+  const height = await page.evaluate(() => document.getElementById('canvas').clientHeight);
+  assert.ok(fitted.every((i) => i.y + i.h <= height), 'a worker is below the window after Fit');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'canvas-fit.png') });
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('256 workers: compact rows, the search narrows them, the Why pane is in view', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), manyWorkers(256)), null);
+  await ex.settled(page);
+  const height = await page.evaluate(() => document.getElementById('canvas').clientHeight);
+  const rows = workerItems(await ex.items(page));
+  assert.ok(rows.length >= 15, `only ${rows.length} worker rows in view`);
+  assert.ok(rows[0].h < 40, `a worker takes ${rows[0].h} px: not the compact view`);
+  // Click a worker: its explanation appears in the Why pane, on screen, with no scrolling.
+  await ex.clickItem(page, rows[3].id);
+  await ex.settled(page);
+  const why = await ex.findItem(page, 'why/subject');
+  assert.equal(why.label, rows[3].id.slice('worker/'.length));
+  assert.ok(why.visible && why.y > 0 && why.y + why.h <= height, `the Why pane's subject is at y=${why.y} (window ${height})`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'big-cluster-why.png') });
+  // Type into the search box: only matching workers remain.
+  await ex.clickItem(page, 'input/canvas-search');
+  await page.keyboard.type('extra-12');
+  await ex.frames(page, 4);
+  const found = workerItems(await ex.items(page)).map((i) => i.id).sort();
+  const want = ['extra-12', ...Array.from({ length: 10 }, (_, k) => `extra-12${k}`)].map((n) => 'worker/' + n).sort();
+  assert.deepEqual(found, want);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'big-cluster-search.png') });
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('at 1440 px nothing runs past the window; a cut worker name has a tooltip', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const d = JSON.parse(readExample('cluster-filter.json'));
+  d.workers[0].name = 'a-worker-with-a-name-far-too-long-for-any-card-in-the-canvas';
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), JSON.stringify(d)), null);
+  await ex.settled(page);
+  await ex.frames(page, 4);
+  const all = (await ex.items(page)).filter((i) => i.visible && i.w > 0);
+  const past = all.filter((i) => i.x + i.w > 1440 + 0.5);
+  assert.deepEqual(past.map((i) => `${i.id || i.label} ends at ${i.x + i.w}`), []);
+  const card = await ex.findItem(page, 'worker/' + d.workers[0].name);
+  const clip = { x: card.x, y: card.y + card.h, width: 400, height: 120 };
+  const plain = await page.screenshot({ clip });
+  await page.mouse.move(card.x + card.w / 2, card.y + 5);
+  await ex.frames(page, 6);
+  const hovered = await page.screenshot({ clip });
+  assert.notDeepEqual(hovered, plain, 'no tooltip with the whole name when hovering the cut name');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'width-1440-tooltip.png') });
+  assert.deepEqual(page.pageErrors, []);
+});
+
 (async () => {
   if (!fs.existsSync(path.join(WEB, 'explorer.js'))) {
     console.error(`explorer_test: ${WEB}/explorer.js is missing; build it with scripts/build-web.sh`);

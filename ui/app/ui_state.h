@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "app/canvas_view.h"
+
 namespace placement::ui {
 
 enum class Step { cluster, filters, fit, scoring, scale_down, whatif };
@@ -28,6 +30,8 @@ struct UiState {
   std::optional<int> inspected_candidate;
   // Clicking a GPU toggles it in the model's gpu_selector.gpu_ids.
   bool manual_gpu_mode = false;
+  // Cards or rows, zoom, grouping and search of the cluster canvas.
+  CanvasView canvas;
   // The replica count the Scale down dialog proposes (set when it opens).
   long long scale_down_target = 0;
   // In-app paste dialog (used when the page offers none: native builds).

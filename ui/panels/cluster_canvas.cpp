@@ -3,16 +3,18 @@
 // inspected candidate (the winner unless one is picked in the fit/scoring steps). Clicking a card
 // selects the worker, clicking a bar the GPU; in manual GPU selection mode a click also toggles
 // the GPU in the model's gpu_selector. Claims are the scenario's and the core's numbers as given.
+// Big clusters switch to compact rows (canvas_rows.cpp); both views zoom (Ctrl+wheel, pinch, the
+// toolbar), pan (middle button or Space + drag), group and filter by name (canvas_view.h).
 #include <algorithm>
 #include <map>
 #include <optional>
 
 #include "app/app.h"
-#include "app/cluster_loads.h"
 #include "app/format.h"
 #include "app/worker_edits.h"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "panels/canvas_parts.h"
 #include "panels/panels.h"
 #include "panels/trace_views.h"
 #include "test_hooks.h"
@@ -22,63 +24,66 @@ namespace placement::ui {
 namespace {
 
 constexpr float kCardWidth = 250.0f;
+constexpr float kCardGap = 12.0f;
 
-// One memory bar: reserved from the left, then the claims, then the candidate's claim.
-void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<ClaimSegment>& claims,
-              const std::vector<ClaimSegment>& candidate) {
-  dl->AddRectFilled(min, max, IM_COL32(45, 48, 56, 255));
-  const float width = max.x - min.x;
-  double at = 0;
-  auto put = [&](double bytes, ImU32 colour, bool outline) {
-    if (total <= 0 || bytes <= 0) return;
-    const float x0 = min.x + float(std::min(at, total) / total) * width;
-    at += bytes;
-    const float x1 = min.x + float(std::min(at, total) / total) * width;
-    if (x1 > x0) dl->AddRectFilled(ImVec2(x0, min.y), ImVec2(x1, max.y), colour);
-    if (outline && x1 > x0) dl->AddRect(ImVec2(x0, min.y), ImVec2(x1, max.y), IM_COL32(140, 255, 160, 255), 0, 0, 2.0f);
-  };
-  put(reserved, IM_COL32(110, 110, 118, 255), false);
-  for (const ClaimSegment& s : claims) put(s.bytes, s.colour, false);
-  for (const ClaimSegment& s : candidate) put(s.bytes, s.colour, true);
-  if (at > total && total > 0) dl->AddRectFilled(ImVec2(max.x - 4, min.y), max, IM_COL32(240, 60, 50, 255));  // over capacity
-}
+// Cards reflow into more or fewer columns as the zoom changes, so "zoom around the pointer" keeps
+// the card under the pointer where it was: the card and the pointer's place in it (in zoom-1
+// units) are noted every frame, and after a zoom the canvas scrolls that card back under it.
+struct ZoomAnchor {
+  std::string hovered;     // the card under the pointer in the last frame
+  float fx = 0, fy = 0;    // the pointer's offset in that card, at zoom 1
+  std::string pending;     // the card to bring back under the pointer after a zoom
+  float px = 0, py = 0;
+};
+ZoomAnchor g_anchor;
 
-std::string claims_tooltip(const std::vector<ClaimSegment>& claims, const std::vector<ClaimSegment>& candidate) {
+std::string labels_text(const Json& worker) {
   std::string out;
-  for (const ClaimSegment& s : claims) out += s.who + ": " + gib_text(s.bytes) + "\n";
-  for (const ClaimSegment& s : candidate) out += "inspected candidate: " + gib_text(s.bytes) + "\n";
-  return out.empty() ? "no claims" : out;
+  const Json& labels = member(worker, "labels", json_null());
+  if (labels.is_object())
+    for (auto it = labels.begin(); it != labels.end(); ++it) out += "  " + it.key() + "=" + value_text("", it.value());
+  return out;
 }
 
-double reserved_of(const Json& worker, const char* modern, const char* older) {
-  const Json& r = member(worker, "system_reserved", json_null());
-  if (!r.is_object()) return 0;
-  return number_or(r.contains(modern) ? r[modern] : r.value(older, Json(nullptr)));
-}
-
-// A GPU click is handed back through `clicked` and applied after the last card: in manual mode it
+// A GPU click is handed back through the frame and applied after the last card: in manual mode it
 // edits the scenario, which every card still being drawn reads by reference.
-void draw_card(App& app, const Json& worker, const WorkerLoad& load, const WorkerLoad& cand, bool in_winner, const std::string& dropped,
-               std::optional<std::pair<std::string, int>>& clicked) {
+void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string name = worker.value("name", std::string("?"));
+  const WorkerLoad& load = frame.existing_of(worker);
+  static const WorkerLoad none_load;
+  const WorkerLoad* cand_p = frame.candidate_of(name);
+  const WorkerLoad& cand = cand_p ? *cand_p : none_load;
+  const std::string dropped = frame.dropped_of(name);
   const Selection& sel = app.ui().selection;
+  const float width = kCardWidth * app.ui().canvas.zoom;
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
 
   // Header: name, state, labels; the whole header selects the worker.
   // Pressed by a click or, when it has keyboard focus, by Enter or Space.
-  if (ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(kCardWidth, line * 2))) app.select_worker(name);
+  if (ImGui::InvisibleButton(("##worker/" + name).c_str(), ImVec2(width, line * 2))) app.select_worker(name);
   ImGui::RenderNavHighlight(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), ImGui::GetItemID());
   test_hooks::tag("worker/" + name, name);
+  const bool header_hovered = ImGui::IsItemHovered();
   const std::string state = worker.value("state", std::string("?"));
-  dl->AddText(ImVec2(origin.x + 6, origin.y + 2), IM_COL32(235, 235, 240, 255), name.c_str());
-  std::string sub = state;
-  const Json& labels = member(worker, "labels", json_null());
-  if (labels.is_object())
-    for (auto it = labels.begin(); it != labels.end(); ++it) sub += "  " + it.key() + "=" + value_text("", it.value());
-  if (!dropped.empty()) sub = "filtered: " + dropped;
-  dl->AddText(ImVec2(origin.x + 6, origin.y + 2 + line), dropped.empty() ? IM_COL32(160, 165, 175, 255) : IM_COL32(255, 120, 110, 255), sub.c_str());
+  bool cut = false;
+  const float inner = width - 12;
+  dl->PushClipRect(origin, ImVec2(origin.x + width, origin.y + line * 2), true);
+  highlight_match(dl, ImVec2(origin.x + 6, origin.y + 2), name, app.ui().canvas.search);
+  cut |= draw_clipped_text(dl, ImVec2(origin.x + 6, origin.y + 2), inner, IM_COL32(235, 235, 240, 255), name);
+  const std::string sub = dropped.empty() ? state + labels_text(worker) : "filtered: " + dropped;
+  cut |= draw_clipped_text(dl, ImVec2(origin.x + 6, origin.y + 2 + line), inner, dropped.empty() ? IM_COL32(160, 165, 175, 255) : canvas_colour::filtered, sub);
+  dl->PopClipRect();
+  if (header_hovered && cut) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(name.c_str());
+    ImGui::TextUnformatted((state + labels_text(worker)).c_str());
+    if (!dropped.empty()) ImGui::TextColored(ImVec4(1, 0.47f, 0.43f, 1), "filtered: %s", dropped.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
 
   // RAM bar.
   const Json& status = member(worker, "status", json_object());
@@ -87,50 +92,56 @@ void draw_card(App& app, const Json& worker, const WorkerLoad& load, const Worke
   const bool unified = memory.value("is_unified_memory", false);
   {
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(kCardWidth, line));
-    const ImVec2 bar_min(p.x + 4, p.y + 1), bar_max(p.x + kCardWidth - 4, p.y + line - 2);
+    ImGui::Dummy(ImVec2(width, line));
+    const ImVec2 bar_min(p.x + 4, p.y + 1), bar_max(p.x + width - 4, p.y + line - 2);
     draw_bar(dl, bar_min, bar_max, ram_total, reserved_of(worker, "ram", "memory"), load.ram, cand.ram);
     const std::string text = std::string(unified ? "unified " : "RAM ") + gib_text(ram_total);
-    dl->AddText(ImVec2(bar_min.x + 4, bar_min.y), IM_COL32(255, 255, 255, 230), text.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", claims_tooltip(load.ram, cand.ram).c_str());
+    draw_clipped_text(dl, ImVec2(bar_min.x + 4, bar_min.y), bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 230), text);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s%s", text.c_str(), ("\n" + claims_tooltip(load.ram, cand.ram)).c_str());
   }
 
   // GPU bars.
   const Json& gpus = member(status, "gpu_devices", json_array());
   const double reserved_vram = reserved_of(worker, "vram", "gpu_memory");
-  static const std::vector<ClaimSegment> none;
   for (const auto& g : gpus) {
     const int index = g.value("index", 0);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const std::string gid = "gpu/" + name + "/" + std::to_string(index);
-    if (ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(kCardWidth, line * 1.3f))) clicked = std::make_pair(name, index);
+    if (ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(width, line * 1.3f))) frame.clicked_gpu = std::make_pair(name, index);
     ImGui::RenderNavHighlight(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), ImGui::GetItemID());
     test_hooks::tag(gid, name + " GPU " + std::to_string(index));
     const bool hovered = ImGui::IsItemHovered();
-    auto claims = load.vram.find(index);
-    auto mine = cand.vram.find(index);
-    const std::vector<ClaimSegment>& c1 = claims == load.vram.end() ? none : claims->second;
-    const std::vector<ClaimSegment>& c2 = mine == cand.vram.end() ? none : mine->second;
-    const double total = number_or(g.contains("memory") && g["memory"].is_object() ? g["memory"].value("total", Json(nullptr)) : Json(nullptr));
-    const ImVec2 bar_min(p.x + 4, p.y + 2), bar_max(p.x + kCardWidth - 4, p.y + line * 1.3f - 2);
-    draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2);
+    const std::vector<ClaimSegment>& c1 = claims_on(load, index);
+    const std::vector<ClaimSegment>& c2 = claims_on(cand, index);
+    const double total = gpu_total(g);
+    const ImVec2 bar_min(p.x + 4, p.y + 2), bar_max(p.x + width - 4, p.y + line * 1.3f - 2);
+    draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2, gpu_used(g));
     const bool selected = sel.worker == name && sel.gpu && *sel.gpu == index;
-    if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, IM_COL32(90, 170, 255, 255), 0, 0, 2.0f);
+    if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, canvas_colour::gpu_ids, 0, 0, 2.0f);
     if (cand.marked.count(index)) dl->AddRect(ImVec2(bar_min.x - 1, bar_min.y - 1), ImVec2(bar_max.x + 1, bar_max.y + 1), IM_COL32(80, 200, 255, 255), 0, 0, 3.0f);
-    if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), IM_COL32(255, 220, 80, 255), 0, 0, 2.0f);
+    if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), canvas_colour::selected, 0, 0, 2.0f);
     const std::string text = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU"))) + " " + gib_text(total);
-    dl->AddText(ImVec2(bar_min.x + 4, bar_min.y + 1), IM_COL32(255, 255, 255, 235), text.c_str());
-    if (hovered) ImGui::SetTooltip("%s%s", claims_tooltip(c1, c2).c_str(), app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "");
+    draw_clipped_text(dl, ImVec2(bar_min.x + 4, bar_min.y + 1), bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), text);
+    if (hovered)
+      ImGui::SetTooltip("%s\n%s%s", text.c_str(), claims_tooltip(c1, c2).c_str(),
+                        app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "click: why (not) here?");
   }
   if (gpus.empty()) ImGui::TextDisabled("  CPU only");
 
   // Card frame: yellow when selected, green when it hosts the shown candidate.
-  const ImVec2 end(origin.x + kCardWidth, ImGui::GetCursorScreenPos().y);
-  ImU32 frame = IM_COL32(80, 84, 96, 255);
-  if (in_winner) frame = IM_COL32(90, 230, 120, 255);
-  if (sel.worker == name && !sel.gpu) frame = IM_COL32(255, 220, 80, 255);
-  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(end.x + 1, end.y + 1), frame, 4.0f, 0, in_winner || sel.worker == name ? 2.0f : 1.0f);
-  ImGui::Dummy(ImVec2(kCardWidth, 4));
+  const ImVec2 end(origin.x + width, ImGui::GetCursorScreenPos().y);
+  ImU32 colour = IM_COL32(80, 84, 96, 255);
+  if (cand_p) colour = canvas_colour::winner_frame;
+  if (sel.worker == name && !sel.gpu) colour = canvas_colour::selected;
+  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(end.x + 1, end.y + 1), colour, 4.0f, 0, cand_p || sel.worker == name ? 2.0f : 1.0f);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (mouse.x >= origin.x && mouse.x < end.x && mouse.y >= origin.y && mouse.y < end.y) {
+    const float zoom = app.ui().canvas.zoom;
+    g_anchor.hovered = name;
+    g_anchor.fx = (mouse.x - origin.x) / zoom;
+    g_anchor.fy = (mouse.y - origin.y) / zoom;
+  }
+  ImGui::Dummy(ImVec2(width, 4));
 }
 
 // The height draw_card gives `worker`: header (2 lines), RAM bar, one bar per GPU (or a "CPU only"
@@ -143,6 +154,79 @@ float card_height(const Json& worker) {
   return line * 3 + body + 4 + ImGui::GetStyle().ItemSpacing.y * float(items - 1);
 }
 
+void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasFrame& frame, int columns) {
+  if (!ImGui::BeginTable(("cards/" + group.title).c_str(), columns, ImGuiTableFlags_SizingFixedFit)) return;
+  const float width = kCardWidth * app.ui().canvas.zoom;
+  for (std::size_t i : group.workers) {
+    const Json& w = workers[i];
+    ImGui::TableNextColumn();
+    ImGui::PushID(int(i));
+    // A card out of view keeps its place but is not built: 256 cards are more than a frame can afford.
+    const float height = card_height(w);
+    if (!g_anchor.pending.empty() && member(w, "name", json_null()) == g_anchor.pending) {
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      const float zoom = app.ui().canvas.zoom;
+      ImGui::SetScrollX(ImGui::GetScrollX() + at.x - (g_anchor.px - g_anchor.fx * zoom));
+      ImGui::SetScrollY(ImGui::GetScrollY() + at.y - (g_anchor.py - g_anchor.fy * zoom));
+      g_anchor.pending.clear();
+    }
+    if (ImGui::IsRectVisible(ImVec2(width, height))) draw_card(app, w, frame);
+    else ImGui::Dummy(ImVec2(width, height));
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button drags the
+// view. Called inside the canvas child before anything is laid out.
+void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
+  ImGuiIO& io = ImGui::GetIO();
+  const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  if (view.pending_zoom_pixels != 0 && hovered && !compact && !g_anchor.hovered.empty()) {
+    view.zoom = zoomed(view.zoom, view.pending_zoom_pixels);
+    g_anchor.pending = g_anchor.hovered;
+    g_anchor.px = io.MousePos.x;
+    g_anchor.py = io.MousePos.y;
+  } else if (view.pending_zoom_pixels != 0 && hovered) {
+    const float before = view.zoom;
+    view.zoom = zoomed(before, view.pending_zoom_pixels);
+    const ImVec2 local(io.MousePos.x - ImGui::GetWindowPos().x, io.MousePos.y - ImGui::GetWindowPos().y);
+    const float k = view.zoom / before;
+    ImGui::SetScrollX((ImGui::GetScrollX() + local.x) * k - local.x);
+    ImGui::SetScrollY((ImGui::GetScrollY() + local.y) * k - local.y);
+  }
+  view.pending_zoom_pixels = 0;
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0) || (space_down && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
+  if (dragging && (hovered || ImGui::IsWindowFocused())) {
+    ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
+    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+  }
+}
+
+void fit_to_view(App& app, const Json& workers, const std::vector<WorkerGroup>& groups, bool compact) {
+  CanvasView& view = app.ui().canvas;
+  view.fit_requested = false;
+  ImGui::SetWindowFontScale(1.0f);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const std::vector<CanvasRow> rows = canvas_rows(groups, view);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  if (compact) {
+    view.zoom = fit_rows_zoom(rows.size(), line * 1.25f, avail.y - 4);
+  } else {
+    // Item spacing does not scale with the zoom: it goes into the gap, not the card.
+    float tallest = 0, fixed = 0;
+    for (const CanvasRow& r : rows)
+      if (!r.header && card_height(workers[r.worker]) > tallest) {
+        const std::size_t gpus = member(member(workers[r.worker], "status", json_object()), "gpu_devices", json_array()).size();
+        tallest = card_height(workers[r.worker]);
+        fixed = ImGui::GetStyle().ItemSpacing.y * float(2 + std::max<std::size_t>(gpus, 1)) + 4;
+      }
+    view.zoom = fit_cards_zoom(rows.size(), kCardWidth, tallest - fixed, kCardGap + fixed, avail.x, (avail.y - 4) * 0.97f);
+  }
+  ImGui::SetScrollX(0);
+  ImGui::SetScrollY(0);
+}
+
 }  // namespace
 
 void draw_cluster_canvas(App& app) {
@@ -151,45 +235,45 @@ void draw_cluster_canvas(App& app) {
     ImGui::TextDisabled("No workers: add one in 1 Cluster & model.");
     return;
   }
+  CanvasView& view = app.ui().canvas;
+  const bool compact = compact_layout(view, workers.size());
+  const std::vector<WorkerGroup> groups = group_workers(workers, view);
+  if (view.fit_requested) fit_to_view(app, workers, groups, compact);
+  const bool space_down = ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space)) && !ImGui::GetIO().WantTextInput;
+  zoom_and_pan(view, space_down, compact);
+  g_anchor.hovered.clear();
+  ImGui::SetWindowFontScale(view.zoom);
+  // Space + drag pans: the cards must not take the click (no dimming, unlike BeginDisabled).
+  ImGui::PushItemFlag(ImGuiItemFlags_Disabled, space_down);
+
   // Kept by the app until the scenario changes: every instance's claim, walked once, not per frame.
-  const std::map<std::string, WorkerLoad>& existing = app.existing_loads();
+  CanvasFrame frame;
+  frame.existing = &app.existing_loads();
   const int shown = app.shown_candidate();
   // A what-if preview (step 6) takes the candidate's place while it is shown.
   const Json& preview = app.whatif().preview();
   const bool previewing = preview.is_array() && !preview.empty();
-  const std::map<std::string, WorkerLoad> cand = previewing ? preview_loads(preview)
-                                                 : shown >= 0 ? candidate_loads(app.results().candidates()[std::size_t(shown)])
-                                                              : std::map<std::string, WorkerLoad>();
-  if (previewing)
+  if (previewing) {
+    frame.candidate = preview_loads(preview);
     ImGui::TextColored(ImVec4(0.35f, 0.8f, 1, 1), "Blue: %s", app.whatif().preview_caption().c_str());
-  else if (shown >= 0)
-    ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "Green: claim of candidate %d%s", shown, shown == app.results().selected() ? " (the winner)" : "");
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const int columns = std::max(1, int(avail / (kCardWidth + 12.0f)));
-  static const WorkerLoad empty;
-  const std::map<std::string, std::string> dropped = filter_drops(app.results().trace());
-  std::optional<std::pair<std::string, int>> clicked;
-  if (!ImGui::BeginTable("cards", columns, ImGuiTableFlags_SizingFixedFit)) return;
-  for (const auto& w : workers) {
-    ImGui::TableNextColumn();
-    const std::string name = w.value("name", std::string("?"));
-    ImGui::PushID(name.c_str());
-    auto e = existing.find(w.value("id", Json(nullptr)).dump());
-    auto c = cand.find(name);
-    // A card out of view keeps its place but is not built: 256 cards are more than a frame can afford.
-    const float height = card_height(w);
-    if (!ImGui::IsRectVisible(ImVec2(kCardWidth, height))) {
-      ImGui::Dummy(ImVec2(kCardWidth, height));
-      ImGui::PopID();
-      continue;
-    }
-    auto d = dropped.find(name);
-    draw_card(app, w, e == existing.end() ? empty : e->second, c == cand.end() ? empty : c->second, c != cand.end(),
-              d == dropped.end() ? std::string() : d->second, clicked);
-    ImGui::PopID();
+  } else if (shown >= 0) {
+    frame.candidate = candidate_loads(app.results().candidates()[std::size_t(shown)]);
   }
-  ImGui::EndTable();
-  if (clicked) app.select_gpu(clicked->first, clicked->second);
+  frame.dropped = filter_drops(app.results().trace());
+  if (groups.empty()) ImGui::TextDisabled("No worker name contains \"%s\".", view.search.c_str());
+  if (compact) {
+    draw_compact_rows(app, groups, frame);
+  } else {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const int columns = std::max(1, int(avail / (kCardWidth * view.zoom + kCardGap)));
+    for (const WorkerGroup& g : groups) {
+      if (!g.title.empty()) draw_group_header(app, g, avail, ImGui::GetTextLineHeightWithSpacing());
+      if (g.title.empty() || !view.collapsed.count(g.title)) draw_cards(app, workers, g, frame, columns);
+    }
+  }
+  ImGui::PopItemFlag();
+  ImGui::SetWindowFontScale(1.0f);
+  if (frame.clicked_gpu) app.select_gpu(frame.clicked_gpu->first, frame.clicked_gpu->second);
 }
 
 }  // namespace placement::ui

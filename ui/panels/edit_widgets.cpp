@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/app.h"
+#include "app/field_labels.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -10,7 +11,21 @@ namespace placement::ui {
 
 namespace {
 constexpr double kGiB = 1073741824.0;
+
+// "huggingface_repo_id" is shown as "Hugging Face repo" (same ImGui id); labels with their own
+// "##" id or no table entry stay as they are.
+std::string shown(const char* label) {
+  const std::string key = label;
+  if (key.find("##") != std::string::npos) return key;
+  const std::string human = field_label(key);
+  return human == key ? key : human + "##" + key;
 }
+
+// Hovering a field names the API field it edits.
+void api_tooltip(const Json::json_pointer& p) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("API field: %s", p.to_string().c_str());
+}
+}  // namespace
 
 Json::json_pointer ptr(const std::string& text) { return Json::json_pointer(text); }
 
@@ -37,7 +52,9 @@ void set_value(App& app, const Json::json_pointer& p, Json value, bool coalesce)
 bool edit_text(App& app, const char* label, const Json::json_pointer& p, bool null_when_empty) {
   const Json& v = value_at(app.scenario(), p);
   std::string text = v.is_string() ? v.get<std::string>() : v.is_null() ? std::string() : v.dump();
-  if (!ImGui::InputText(label, &text)) return false;
+  const bool edited = ImGui::InputText(shown(label).c_str(), &text);
+  api_tooltip(p);
+  if (!edited) return false;
   set_value(app, p, null_when_empty && text.empty() ? Json(nullptr) : Json(text));
   return true;
 }
@@ -45,7 +62,9 @@ bool edit_text(App& app, const char* label, const Json::json_pointer& p, bool nu
 bool edit_int(App& app, const char* label, const Json::json_pointer& p, long long fallback) {
   const Json& v = value_at(app.scenario(), p);
   long long n = v.is_number_integer() ? v.get<long long>() : fallback;
-  if (!ImGui::InputScalar(label, ImGuiDataType_S64, &n)) return false;
+  const bool edited = ImGui::InputScalar(shown(label).c_str(), ImGuiDataType_S64, &n);
+  api_tooltip(p);
+  if (!edited) return false;
   set_value(app, p, n);
   return true;
 }
@@ -61,7 +80,8 @@ bool edit_optional_int(App& app, const char* label, const Json::json_pointer& p,
   }
   ImGui::SameLine();
   if (set && !changed) changed = edit_int(app, label, p, when_set);
-  else if (!set) ImGui::TextDisabled("%s: unset", label);
+  else if (!set) ImGui::TextDisabled("%s: unset", field_label(label).c_str());
+  api_tooltip(p);
   ImGui::PopID();
   return changed;
 }
@@ -69,7 +89,9 @@ bool edit_optional_int(App& app, const char* label, const Json::json_pointer& p,
 bool edit_float(App& app, const char* label, const Json::json_pointer& p, double fallback, double step) {
   const Json& v = value_at(app.scenario(), p);
   double x = v.is_number() ? v.get<double>() : fallback;
-  if (!ImGui::InputDouble(label, &x, step, step * 10, "%.4g")) return false;
+  const bool edited = ImGui::InputDouble(shown(label).c_str(), &x, step, step * 10, "%.4g");
+  api_tooltip(p);
+  if (!edited) return false;
   set_value(app, p, x);
   return true;
 }
@@ -77,7 +99,9 @@ bool edit_float(App& app, const char* label, const Json::json_pointer& p, double
 bool edit_gib(App& app, const char* label, const Json::json_pointer& p) {
   const Json& v = value_at(app.scenario(), p);
   double gib = v.is_number() ? v.get<double>() / kGiB : 0.0;
-  if (!ImGui::InputDouble(label, &gib, 1.0, 8.0, "%.2f GiB")) return false;
+  const bool edited = ImGui::InputDouble(shown(label).c_str(), &gib, 1.0, 8.0, "%.2f GiB");
+  api_tooltip(p);
+  if (!edited) return false;
   if (!(gib >= 0)) gib = 0;
   set_value(app, p, static_cast<long long>(std::llround(gib * kGiB)));
   return true;
@@ -86,7 +110,9 @@ bool edit_gib(App& app, const char* label, const Json::json_pointer& p) {
 bool edit_bool(App& app, const char* label, const Json::json_pointer& p, bool fallback) {
   const Json& v = value_at(app.scenario(), p);
   bool b = v.is_boolean() ? v.get<bool>() : fallback;
-  if (!ImGui::Checkbox(label, &b)) return false;
+  const bool edited = ImGui::Checkbox(shown(label).c_str(), &b);
+  api_tooltip(p);
+  if (!edited) return false;
   set_value(app, p, b, false);
   return true;
 }
@@ -95,7 +121,9 @@ bool edit_choice(App& app, const char* label, const Json::json_pointer& p, const
   const Json& v = value_at(app.scenario(), p);
   const std::string current = v.is_string() ? v.get<std::string>() : v.is_null() ? std::string("(default)") : v.dump();
   bool changed = false;
-  if (ImGui::BeginCombo(label, current.c_str())) {
+  const bool open = ImGui::BeginCombo(shown(label).c_str(), current.c_str());
+  api_tooltip(p);
+  if (open) {
     if (allow_null && ImGui::Selectable("(default)", v.is_null())) {
       set_value(app, p, nullptr, false);
       changed = true;
@@ -157,6 +185,39 @@ bool edit_string_map(App& app, const char* id, const Json::json_pointer& p) {
   return changed;
 }
 
+namespace {
+
+// Suggestions as dimmed "+ --flag" chips (never mistaken for values that are set); a chip whose
+// flag is in the list already is not offered. Wraps instead of running past the pane's edge.
+bool add_suggestion(App& app, const Json::json_pointer& p, const Json& list, const std::vector<std::string>& suggestions) {
+  std::vector<std::string> current;
+  for (const auto& v : list)
+    if (v.is_string()) current.push_back(v.get<std::string>());
+  const std::vector<std::string> offered = unused_chips(suggestions, current);
+  if (offered.empty()) return false;
+  ImGui::SameLine();
+  ImGui::TextDisabled("suggestions:");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+  bool added = false;
+  for (const std::string& s : offered) {
+    const std::string chip = "+ " + s;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(chip.c_str()).x + ImGui::GetStyle().FramePadding.x * 2) ImGui::NewLine();
+    if (ImGui::SmallButton(chip.c_str()) && !added) {
+      Json next = list;
+      next.push_back(s);
+      set_value(app, p, next, false);
+      added = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Suggestion, not set: click to add %s", s.c_str());
+  }
+  ImGui::PopStyleColor(2);
+  return added;
+}
+
+}  // namespace
+
 bool edit_string_list(App& app, const char* id, const Json::json_pointer& p, const std::vector<std::string>& suggestions) {
   const Json& v = value_at(app.scenario(), p);
   const Json list = v.is_array() ? v : Json::array();
@@ -187,16 +248,7 @@ bool edit_string_list(App& app, const char* id, const Json::json_pointer& p, con
     set_value(app, p, next, false);
     changed = true;
   }
-  for (const std::string& s : suggestions) {
-    if (changed) break;
-    ImGui::SameLine();
-    if (ImGui::SmallButton(s.c_str())) {
-      Json next = list;
-      next.push_back(s);
-      set_value(app, p, next, false);
-      changed = true;
-    }
-  }
+  changed = !changed && add_suggestion(app, p, list, suggestions);
   ImGui::PopID();
   return changed;
 }

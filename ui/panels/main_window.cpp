@@ -1,7 +1,10 @@
 // The layout: menu bar, toolbar, banner and the scenario's description on top; the cluster
-// canvas with "why not here?" on the left; the phase chosen by the stepper on the right.
+// canvas with "why (not) here?" docked below it on the left; the phase chosen by the stepper on the right.
+#include <algorithm>
+
 #include "app/app.h"
 #include "imgui.h"
+#include "panels/canvas_parts.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
 
@@ -34,6 +37,21 @@ void draw_phase(App& app) {
   }
 }
 
+// The left column: the canvas's controls and legend, the canvas (scrolls, zooms, pans), and
+// "Why (not) here?" docked below it, always in view whatever the cluster's size.
+void draw_cluster_column(App& app) {
+  draw_canvas_toolbar(app);
+  draw_canvas_legend();
+  const float height = ImGui::GetContentRegionAvail().y;
+  const float why = std::max(150.0f, height * 0.34f);
+  ImGui::BeginChild("canvas", ImVec2(0, -why - ImGui::GetStyle().ItemSpacing.y), true, ImGuiWindowFlags_HorizontalScrollbar);
+  draw_cluster_canvas(app);
+  ImGui::EndChild();
+  ImGui::BeginChild("why-pane", ImVec2(0, 0), true);
+  draw_why_not_here(app);
+  ImGui::EndChild();
+}
+
 }  // namespace
 
 void draw_main_window(App& app) {
@@ -52,9 +70,8 @@ void draw_main_window(App& app) {
 
   const float avail = ImGui::GetContentRegionAvail().x;
   const float left = avail * 0.48f;
-  ImGui::BeginChild("cluster-view", ImVec2(left, 0), true);
-  draw_cluster_canvas(app);
-  draw_why_not_here(app);
+  ImGui::BeginChild("cluster-view", ImVec2(left, 0), false);
+  draw_cluster_column(app);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("phase-view", ImVec2(0, 0), true);

@@ -2,6 +2,7 @@
 // distributed inference, label selector, GPU selection, replicas, speculative draft model; and
 // where its size comes from: a GGUF profile, or a Hugging Face config.json plus weight size.
 #include "app/app.h"
+#include "app/field_labels.h"
 #include "app/format.h"
 #include "app/repo_facts.h"
 #include "imgui.h"
@@ -16,7 +17,12 @@ namespace {
 const std::vector<std::string> kBackends = {"vLLM", "SGLang", "MindIE", "VoxBox", "Custom", "llama-box"};
 const std::vector<std::string> kSources = {"huggingface", "model_scope", "local_path"};
 const std::vector<std::string> kStrategies = {"spread", "binpack"};
-const std::vector<std::string> kParameterHints = {"--ctx-size=8192", "--tensor-parallel-size=2", "--gpu-memory-utilization=0.85"};
+
+// A dimmed caption naming the API field in a tooltip.
+void caption(const char* key, const char* extra = "") {
+  ImGui::TextDisabled("%s%s", field_label(key).c_str(), extra);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("API field: %s", key);
+}
 
 // A repo id field: the size estimates follow the repo (app/repo_facts.h).
 void edit_repo(App& app, const char* label, const Json::json_pointer& p) {
@@ -45,7 +51,7 @@ void draw_gpu_selection(App& app, const Json& model) {
   const Json& sel = member(model, "gpu_selector", json_null());
   const Json ids = sel.is_object() ? sel.value("gpu_ids", Json::array()) : Json::array();
   if (ids.is_array() && !ids.empty()) {
-    ImGui::TextDisabled("gpu_ids");
+    caption("gpu_ids");
     edit_string_list(app, "gpu_ids", ptr("/model/gpu_selector/gpu_ids"));
     edit_optional_int(app, "gpus_per_replica", ptr("/model/gpu_selector/gpus_per_replica"));
     if (ImGui::SmallButton("Clear GPU selection")) set_value(app, ptr("/model/gpu_selector"), nullptr, false);
@@ -57,7 +63,7 @@ void draw_gpu_selection(App& app, const Json& model) {
 void draw_speculative(App& app, const Json& model) {
   const Json& spec = member(model, "speculative_config", json_null());
   bool on = spec.is_object();
-  if (ImGui::Checkbox("speculative decoding (draft model)", &on))
+  if (ImGui::Checkbox("Speculative decoding (draft model)", &on))
     set_value(app, ptr("/model/speculative_config"), on ? Json{{"enabled", true}, {"draft_model", ""}} : Json(nullptr), false);
   if (!spec.is_object()) return;
   ImGui::Indent();
@@ -117,13 +123,14 @@ void draw_model_panel(App& app) {
   edit_choice(app, "backend", ptr("/model/backend"), kBackends, true);
   edit_text(app, "backend_version", ptr("/model/backend_version"), true);
   draw_source(app, model);
-  ImGui::TextDisabled("backend_parameters");
-  edit_string_list(app, "params", ptr("/model/backend_parameters"), kParameterHints);
+  caption("backend_parameters");
+  const Json& backend = member(model, "backend", json_null());
+  edit_string_list(app, "params", ptr("/model/backend_parameters"), parameter_chips(backend.is_string() ? backend.get<std::string>() : ""));
   edit_choice(app, "placement_strategy", ptr("/model/placement_strategy"), kStrategies);
   edit_int(app, "replicas", ptr("/model/replicas"), 1);
-  edit_bool(app, "CPU offloading", ptr("/model/cpu_offloading"));
-  edit_bool(app, "distributed inference across workers", ptr("/model/distributed_inference_across_workers"));
-  ImGui::TextDisabled("worker_selector (labels a worker must have)");
+  edit_bool(app, "cpu_offloading", ptr("/model/cpu_offloading"));
+  edit_bool(app, "distributed_inference_across_workers", ptr("/model/distributed_inference_across_workers"));
+  caption("worker_selector", " (labels a worker must have)");
   edit_string_map(app, "selector", ptr("/model/worker_selector"));
   draw_gpu_selection(app, model);
   draw_speculative(app, model);

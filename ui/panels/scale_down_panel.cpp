@@ -23,7 +23,9 @@ void draw_scale_down_panel(App& app) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     edit_int(app, "replicas##sd", ptr("/scale_down/replicas"), 1);
   } else {
-    ImGui::TextDisabled("without a target the model's replicas field is the target");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Without a target the model's replicas field is the target.");
+    ImGui::PopStyleColor();
   }
   const Results& r = app.results();
   if (draw_input_error(r.input_error())) return;
@@ -57,10 +59,14 @@ void draw_scale_down_panel(App& app) {
   for (const char* list : {"quirks", "warnings"}) {
     const Json items = t.value(list, Json(nullptr));
     if (items.is_array())
-      for (const auto& x : items) ImGui::BulletText("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
+      for (const auto& x : items) bullet_wrapped("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
   }
   const Json& err = member(t, "error", json_null());
-  if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
+  if (err.is_object()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
+    ImGui::TextWrapped("Stopped: %s", fields_text(err).c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 }  // namespace placement::ui

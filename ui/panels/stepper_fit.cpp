@@ -26,12 +26,12 @@ void draw_requirement(const Json& req) {
     } else {
       text = value_text(it.key(), v);
     }
-    ImGui::BulletText("%s: %s", it.key().c_str(), text.c_str());
+    bullet_wrapped("%s: %s", it.key().c_str(), text.c_str());
   }
   const Json& queries = member(req, "queries", json_null());
   if (queries.is_array())
     for (const auto& q : queries)
-      ImGui::BulletText("estimate query offload %s split %s -> %s", value_text("", q.value("offload", Json(nullptr))).c_str(),
+      bullet_wrapped("estimate query offload %s split %s -> %s", value_text("", q.value("offload", Json(nullptr))).c_str(),
                         value_text("", q.value("tensor_split", Json(nullptr))).c_str(), value_text("", q.value("source", Json(nullptr))).c_str());
   ImGui::TreePop();
 }
@@ -50,7 +50,7 @@ void draw_strategy(const Json& s, int n) {
     for (const char* list : {"caps", "quirks"}) {
       const Json& items = member(s, list, json_null());
       if (items.is_array())
-        for (const auto& c : items) ImGui::BulletText("%s: %s", list, fields_text(c).c_str());
+        for (const auto& c : items) bullet_wrapped("%s: %s", list, fields_text(c).c_str());
     }
     const Json& rej = member(s, "rejections", json_null());
     if (rej.is_array()) draw_rejections(rej);
@@ -62,7 +62,7 @@ void draw_strategy(const Json& s, int n) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
           const Json& ne = skipped[std::size_t(i)];
           const Json& subject = member(ne, "subject", json_null());
-          ImGui::BulletText("not examined: %s (%s)", candidate_label(subject.is_null() ? ne : subject).c_str(),
+          bullet_wrapped("not examined: %s (%s)", candidate_label(subject.is_null() ? ne : subject).c_str(),
                             value_text("", member(ne, "rule", json_null())).c_str());
         }
     }
@@ -94,10 +94,11 @@ void draw_candidates_table(App& app, bool with_scores) {
   if (!ImGui::BeginTable("candidates", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   ImGui::TableSetupColumn("#");
   ImGui::TableSetupColumn("candidate");
+  // The total right after the candidate: wide claims and many scorers never push it out of view.
+  if (with_scores) ImGui::TableSetupColumn("total");
   ImGui::TableSetupColumn("VRAM claim");
   ImGui::TableSetupColumn("RAM / layers");
   for (const auto& s : scorers) ImGui::TableSetupColumn(s.c_str());
-  if (with_scores) ImGui::TableSetupColumn("total");
   ImGui::TableHeadersRow();
   const int winner = app.results().selected();
   const int shown = app.shown_candidate();
@@ -116,8 +117,13 @@ void draw_candidates_table(App& app, bool with_scores) {
       test_hooks::tag("candidate/" + std::to_string(i), candidate_label(c));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(candidate_label(c).c_str());
+      if (with_scores) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(score_text(number_or(c.value("score", Json(nullptr)))).c_str());
+      }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(claim_cells(claim).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", claim_cells(claim).c_str());
       ImGui::TableNextColumn();
       std::string ram = value_text("ram", claim.value("ram", Json(nullptr)));
       if (claim.value("total_layers", Json(nullptr)).is_number())
@@ -127,10 +133,6 @@ void draw_candidates_table(App& app, bool with_scores) {
         ImGui::TableNextColumn();
         const Json v = c["scores"].value(s, Json(nullptr));
         ImGui::TextUnformatted(v.is_number() ? score_text(v.get<double>()).c_str() : "-");
-      }
-      if (with_scores) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(score_text(number_or(c.value("score", Json(nullptr)))).c_str());
       }
     }
   }
@@ -154,7 +156,7 @@ void draw_stepper_fit(App& app) {
     const Json items = trace.value(list, Json(nullptr));
     if (!items.is_array() || items.empty()) continue;
     if (ImGui::TreeNode(list)) {
-      for (const auto& x : items) ImGui::BulletText("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
+      for (const auto& x : items) bullet_wrapped("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
       ImGui::TreePop();
     }
   }

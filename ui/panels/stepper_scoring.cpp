@@ -14,7 +14,7 @@ void draw_scorer_record(const Json& rec, int n) {
   const std::string name = rec.value("scorer", std::string("?"));
   if (name == "chain") {
     const Json& ties = member(rec, "ties", json_null());
-    if (ties.is_array() && !ties.empty()) ImGui::BulletText("ties on the total (the earliest candidate wins): %s", ties.dump().c_str());
+    if (ties.is_array() && !ties.empty()) bullet_wrapped("ties on the total (the earliest candidate wins): %s", ties.dump().c_str());
     return;
   }
   ImGui::PushID(n);
@@ -33,7 +33,7 @@ void draw_scorer_record(const Json& rec, int n) {
       for (const auto& item : items) {
         Json shown = item;
         shown.erase("candidate");
-        ImGui::BulletText("#%s: %s", value_text("", item.value("candidate", Json(nullptr))).c_str(), fields_text(shown).c_str());
+        bullet_wrapped("#%s: %s", value_text("", item.value("candidate", Json(nullptr))).c_str(), fields_text(shown).c_str());
       }
     ImGui::TreePop();
   }

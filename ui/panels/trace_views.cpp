@@ -1,5 +1,8 @@
 #include "panels/trace_views.h"
 
+#include <cstdarg>
+#include <cstdio>
+
 #include <algorithm>
 #include <map>
 #include <utility>
@@ -25,6 +28,17 @@ std::string candidate_label(const Json& c) {
   return out;
 }
 
+void bullet_wrapped(const char* fmt, ...) {
+  char buffer[2048];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buffer, sizeof buffer, fmt, args);
+  va_end(args);
+  ImGui::Bullet();
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", buffer);
+}
+
 void section(const char* title) {
   ImGui::Spacing();
   ImGui::TextDisabled("%s", title);
@@ -39,7 +53,7 @@ std::string reason_text(const Json& r) {
 
 void draw_rejection(const Json& r, int id) {
   ImGui::PushID(id);
-  ImGui::BulletText("%s: %s", candidate_label(r.value("subject", Json(nullptr))).c_str(), reason_text(r).c_str());
+  bullet_wrapped("%s: %s", candidate_label(r.value("subject", Json(nullptr))).c_str(), reason_text(r).c_str());
   const Json& sfs = member(r, "shortfalls", json_null());
   if (sfs.is_array() && !sfs.empty() &&
       ImGui::BeginTable("shortfalls", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {

@@ -2,6 +2,8 @@
 // a candidate's one-line name, a rejection with its shortfall per dimension, a filter verdict.
 #pragma once
 
+#include "imgui.h"
+
 #include <map>
 #include <string>
 
@@ -28,6 +30,8 @@ std::string all_dropped_text(const Json& filter_record);
 void draw_all_dropped(const Json& filter_record);
 // The backend framework filter's record in the trace (null when it did not run).
 const Json& backend_filter_record(const Json& trace);
+// ImGui::BulletText that wraps at the pane's edge instead of running past it.
+void bullet_wrapped(const char* fmt, ...) IM_FMTARGS(1);
 // A titled separator (ImGui 1.86 has no SeparatorText).
 void section(const char* title);
 // When the scenario was refused as bad input, draws "The scenario has an error<consequence>: …"

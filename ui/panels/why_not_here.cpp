@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "panels/panels.h"
 #include "panels/trace_views.h"
+#include "test_hooks.h"
 
 namespace placement::ui {
 
@@ -28,7 +29,7 @@ bool draw_fit_findings(const Json& trace, const std::string& worker, int gpu) {
     if (skipped.is_array())
       for (const auto& ne : skipped)
         if (subject_matches(ne.value("subject", ne), worker, gpu)) {
-          ImGui::BulletText("%s never examined it (%s)", id.c_str(), value_text("", ne.value("rule", Json(nullptr))).c_str());
+          bullet_wrapped("%s never examined it (%s)", id.c_str(), value_text("", ne.value("rule", Json(nullptr))).c_str());
           any = true;
         }
   }
@@ -44,11 +45,15 @@ bool draw_candidate_findings(App& app, const std::string& worker, int gpu) {
     any = true;
     const std::string text = "candidate " + std::to_string(i) + ": " + candidate_label(cands[i]) + ", score " +
                              score_text(number_or(cands[i].value("score", Json(nullptr))));
-    if (int(i) == winner) ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "%s - the winner", text.c_str());
+    if (int(i) == winner) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.45f, 0.9f, 0.5f, 1));
+      ImGui::TextWrapped("%s - the winner", text.c_str());
+      ImGui::PopStyleColor();
+    }
     else if (winner >= 0)
-      ImGui::BulletText("%s - lost to candidate %d (%s)", text.c_str(), winner,
+      bullet_wrapped("%s - lost to candidate %d (%s)", text.c_str(), winner,
                         score_text(number_or(cands[std::size_t(winner)].value("score", Json(nullptr)))).c_str());
-    else ImGui::BulletText("%s", text.c_str());
+    else bullet_wrapped("%s", text.c_str());
   }
   return any;
 }
@@ -59,12 +64,13 @@ void draw_why_not_here(App& app) {
   const Selection& sel = app.ui().selection;
   section("Why (not) here?");
   if (sel.empty()) {
-    ImGui::TextDisabled("Click a worker or a GPU on the canvas.");
+    ImGui::TextDisabled("Click a worker or a GPU on the canvas above.");
     return;
   }
   const int gpu = sel.gpu ? *sel.gpu : -1;
-  if (gpu >= 0) ImGui::Text("%s, GPU %d", sel.worker.c_str(), gpu);
-  else ImGui::Text("%s", sel.worker.c_str());
+  if (gpu >= 0) ImGui::TextWrapped("%s, GPU %d", sel.worker.c_str(), gpu);
+  else ImGui::TextWrapped("%s", sel.worker.c_str());
+  test_hooks::tag("why/subject", sel.worker);
   if (!app.results_current()) {
     ImGui::TextDisabled("computing...");
     return;
@@ -73,7 +79,9 @@ void draw_why_not_here(App& app) {
   const Json& trace = app.results().trace();
   const std::string dropped = filter_drop(trace, sel.worker);
   if (!dropped.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "Dropped by the base filter %s", dropped.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::TextWrapped("Dropped by the base filter %s", dropped.c_str());
+    ImGui::PopStyleColor();
     if (dropped.rfind("backend_framework:", 0) == 0) draw_all_dropped(backend_filter_record(trace));
     return;
   }

@@ -46,19 +46,25 @@ EM_JS(void, pe_canvas_metrics, (float* css_w, float* css_h, float* ratio), {
 
 // The canvas's wheel events, summed per delta mode until the next frame takes them (wheel.h: GLFW's
 // own conversion scrolled backwards, ~24 rows a notch). Non-passive, so the page never scrolls.
+// Ctrl+wheel, and a trackpad's pinch (which browsers send as a wheel event with ctrlKey), zooms the
+// canvas instead: its deltaY in pixels goes to the seventh slot and never scrolls.
 EM_JS(void, pe_listen_wheel, (), {
   const canvas = Module['canvas'];
-  const pending = Module.peWheel = [0, 0, 0, 0, 0, 0];  // x, y for pixel, line, page modes
+  const pending = Module.peWheel = [0, 0, 0, 0, 0, 0, 0];  // x, y for pixel, line, page modes; zoom
   canvas.addEventListener('wheel', (event) => {
     const mode = event.deltaMode === 1 || event.deltaMode === 2 ? event.deltaMode : 0;
-    pending[mode * 2] += event.deltaX;
-    pending[mode * 2 + 1] += event.deltaY;
+    if (event.ctrlKey || event.metaKey) {
+      pending[6] += event.deltaY * (mode === 1 ? 100 / 3 : mode === 2 ? 800 : 1);
+    } else {
+      pending[mode * 2] += event.deltaX;
+      pending[mode * 2 + 1] += event.deltaY;
+    }
     event.preventDefault();
   }, { passive: false });
 });
 EM_JS(void, pe_take_wheel, (float* deltas), {
-  const pending = Module.peWheel || [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < 6; i++) { HEAPF32[(deltas >> 2) + i] = pending[i]; pending[i] = 0; }
+  const pending = Module.peWheel || [0, 0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < 7; i++) { HEAPF32[(deltas >> 2) + i] = pending[i]; pending[i] = 0; }
 });
 
 // Callbacks the page queued for the frame just drawn (explorer.saveImage reads the canvas here:
@@ -71,8 +77,9 @@ EM_JS(void, pe_after_draw, (), {
 });
 
 void take_wheel(float page_height) {
-  float d[6] = {0, 0, 0, 0, 0, 0};
+  float d[7] = {0, 0, 0, 0, 0, 0, 0};
   pe_take_wheel(d);
+  placement::ui::explorer_app().ui().canvas.pending_zoom_pixels += d[6];
   ImGuiIO& io = ImGui::GetIO();
   const float font = io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->FontSize * io.FontGlobalScale : 13.0f;  // ImGui's 5 x font per unit
   for (int mode = 0; mode < 3; ++mode) {

@@ -1,0 +1,127 @@
+#include "app/canvas_view.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+namespace placement::ui {
+
+namespace {
+
+const Json& field(const Json& object, const char* key) {
+  static const Json null;
+  if (!object.is_object()) return null;
+  auto it = object.find(key);
+  return it == object.end() ? null : *it;
+}
+
+std::string text_of(const Json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return "";
+  return value.dump();
+}
+
+std::string gpu_models(const Json& worker) {
+  const Json& gpus = field(field(worker, "status"), "gpu_devices");
+  std::set<std::string> models;
+  if (gpus.is_array())
+    for (const auto& g : gpus) {
+      std::string name = text_of(field(g, "name"));
+      models.insert(name.empty() ? "GPU" : name);
+    }
+  if (models.empty()) return "CPU only";
+  std::string out;
+  for (const std::string& m : models) out += (out.empty() ? "" : " + ") + m;
+  return out;
+}
+
+}  // namespace
+
+bool compact_layout(const CanvasView& view, std::size_t workers) {
+  if (view.layout == CanvasLayout::automatic) return workers > kCompactAbove;
+  return view.layout == CanvasLayout::compact;
+}
+
+std::size_t find_ignoring_case(const std::string& name, const std::string& needle) {
+  auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
+  auto it = std::search(name.begin(), name.end(), needle.begin(), needle.end(),
+                        [&](char a, char b) { return lower(a) == lower(b); });
+  return it == name.end() && !needle.empty() ? std::string::npos : std::size_t(it - name.begin());
+}
+
+std::string group_key(const Json& worker, GroupBy by, const std::string& label) {
+  switch (by) {
+    case GroupBy::none: return "";
+    case GroupBy::label: {
+      const std::string value = text_of(field(field(worker, "labels"), label.c_str()));
+      return value.empty() ? "(no " + label + ")" : label + "=" + value;
+    }
+    case GroupBy::gpu_model: return gpu_models(worker);
+    case GroupBy::state: {
+      const std::string state = text_of(field(worker, "state"));
+      return state.empty() ? "(no state)" : state;
+    }
+  }
+  return "";
+}
+
+std::vector<WorkerGroup> group_workers(const Json& workers, const CanvasView& view) {
+  std::map<std::string, WorkerGroup> by_title;
+  const bool grouped = view.group_by != GroupBy::none && !(view.group_by == GroupBy::label && view.group_label.empty());
+  if (workers.is_array())
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      const std::string title = grouped ? group_key(workers[i], view.group_by, view.group_label) : "";
+      WorkerGroup& g = by_title[title];
+      g.title = title;
+      ++g.total;
+      if (find_ignoring_case(text_of(field(workers[i], "name")), view.search) != std::string::npos) g.workers.push_back(i);
+    }
+  std::vector<WorkerGroup> out;
+  for (auto& [title, g] : by_title)
+    if (!g.workers.empty() || (!grouped && view.search.empty())) out.push_back(std::move(g));
+  return out;
+}
+
+std::vector<std::string> label_keys(const Json& workers) {
+  std::set<std::string> keys;
+  if (workers.is_array())
+    for (const auto& w : workers) {
+      const Json& labels = field(w, "labels");
+      if (labels.is_object())
+        for (auto it = labels.begin(); it != labels.end(); ++it) keys.insert(it.key());
+    }
+  return {keys.begin(), keys.end()};
+}
+
+std::vector<CanvasRow> canvas_rows(const std::vector<WorkerGroup>& groups, const CanvasView& view) {
+  std::vector<CanvasRow> rows;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const bool titled = !groups[g].title.empty();
+    if (titled) rows.push_back({true, g, 0});
+    if (titled && view.collapsed.count(groups[g].title)) continue;
+    for (std::size_t w : groups[g].workers) rows.push_back({false, g, w});
+  }
+  return rows;
+}
+
+float fit_cards_zoom(std::size_t count, float card_w, float card_h, float gap, float width, float height) {
+  if (count == 0 || card_w <= 0 || card_h <= 0) return 1.0f;
+  for (float z = 1.0f; z > kMinZoom; z *= 0.95f) {
+    const std::size_t columns = std::max<std::size_t>(1, std::size_t(width / (card_w * z + gap)));
+    const std::size_t rows = (count + columns - 1) / columns;
+    if (float(rows) * (card_h * z + gap) <= height) return z;
+  }
+  return kMinZoom;
+}
+
+float fit_rows_zoom(std::size_t rows, float row_h, float height) {
+  if (rows == 0 || row_h <= 0) return 1.0f;
+  return std::clamp(height / (float(rows) * row_h), kMinZoom, 1.0f);
+}
+
+float zoomed(float zoom, float pixels) {
+  return std::clamp(zoom * std::exp(-pixels * 0.0025f), kMinZoom, kMaxZoom);
+}
+
+}  // namespace placement::ui
