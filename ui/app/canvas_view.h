@@ -15,7 +15,7 @@ namespace placement::ui {
 
 // Above this many workers the canvas shows compact rows unless the user chose cards.
 inline constexpr std::size_t kCompactAbove = 64;
-inline constexpr float kMinZoom = 0.3f;
+inline constexpr float kMinZoom = 0.2f;
 inline constexpr float kMaxZoom = 2.5f;
 
 enum class CanvasLayout { automatic, cards, compact };
@@ -32,6 +32,9 @@ struct CanvasView {
   // (DOM deltaY: positive = zoom out); the canvas applies it around the pointer.
   float pending_zoom_pixels = 0;
   bool fit_requested = false;
+  // Frames left in which Fit corrects its estimate by what was drawn: text metrics of the UI font
+  // and the cards' reflow make the first zoom an estimate.
+  int fit_checks = 0;
 };
 
 // Cards or rows for a cluster of `workers` workers.

@@ -225,6 +225,21 @@ void fit_to_view(App& app, const Json& workers, const std::vector<WorkerGroup>& 
   }
   ImGui::SetScrollX(0);
   ImGui::SetScrollY(0);
+  view.fit_checks = 3;
+}
+
+// After a Fit, shrinks the zoom while what was drawn still runs below the view.
+void check_fit(CanvasView& view) {
+  if (view.fit_checks <= 0) return;
+  const float drawn = ImGui::GetCursorPosY() - ImGui::GetScrollY();
+  const float visible = ImGui::GetWindowContentRegionMax().y;
+  if (drawn <= visible || drawn <= 0) {
+    view.fit_checks = 0;
+    return;
+  }
+  --view.fit_checks;
+  view.zoom = std::max(kMinZoom, view.zoom * visible / drawn * 0.98f);
+  ImGui::SetScrollY(0);
 }
 
 }  // namespace
@@ -271,6 +286,7 @@ void draw_cluster_canvas(App& app) {
       if (g.title.empty() || !view.collapsed.count(g.title)) draw_cards(app, workers, g, frame, columns);
     }
   }
+  check_fit(view);
   ImGui::PopItemFlag();
   ImGui::SetWindowFontScale(1.0f);
   if (frame.clicked_gpu) app.select_gpu(frame.clicked_gpu->first, frame.clicked_gpu->second);
