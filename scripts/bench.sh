@@ -8,16 +8,9 @@
 #   Extra arguments go to both runs, e.g. `scripts/bench.sh --case vllm_single_gpu --budget-ms 200`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh native web
-export NODE_PATH=/usr/share/nodejs   # emcc's own Node tools need acorn (toolchain.md, trap 1)
+scripts/bench-build.sh cluster_bench cluster_bench_node
 native=${NATIVE_DIR:-build-bench}
 web=${WEB_DIR:-build-web-bench}
-jobs=${JOBS:-2}
-
-cmake -S . -B "$native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-ninja -C "$native" -j"$jobs" cluster_bench
-emcmake cmake -S . -B "$web" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-ninja -C "$web" -j"$jobs" cluster_bench_node
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
