@@ -653,6 +653,48 @@ test('at 1440 px nothing runs past the window; a cut worker name has a tooltip',
   assert.deepEqual(page.pageErrors, []);
 });
 
+// ---- Model facts (issue 23, item 1): the repo field decides which model is sized
+test('model facts: typing a repo takes its catalogue facts; an unknown repo gets no winner', async ({ context, url }) => {
+  ensureCli();
+  const page = await ex.openExplorer(context, url);
+  const first = JSON.parse(await ex.result(page));
+  assert.equal(first.trace.requirement.model_facts.repo, 'Qwen/Qwen2.5-7B-Instruct');
+  assert.notEqual(first.selected, null, 'the first example has a winner');
+  // Replace the repo by typing, as a person does: click the field, select all, type.
+  await ex.clickItem(page, 'huggingface_repo_id');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('meta-llama/Llama-3.1-70B-Instruct');
+  await page.keyboard.press('Enter');
+  await ex.settled(page);
+  const edited = JSON.parse(await ex.scenario(page));
+  assert.equal(edited.model.huggingface_repo_id, 'meta-llama/Llama-3.1-70B-Instruct');
+  // The app copies the catalogue's facts into the scenario, so a shared link carries them.
+  assert.equal(edited.estimates.config._name_or_path, 'meta-llama/Llama-3.1-70B-Instruct');
+  const big = JSON.parse(await ex.result(page));
+  const facts = big.trace.requirement.model_facts;
+  assert.equal(facts.repo, 'meta-llama/Llama-3.1-70B-Instruct');
+  assert.equal(facts.architecture, 'LlamaForCausalLM');
+  assert.ok(facts.weights_bytes > 130e9, `70B weights read as ${facts.weights_bytes} bytes`);
+  // The same scenario through the CLI decides the same: no 24 GiB GPU holds a 70B model.
+  assertSameBytes(await ex.result(page), nativeResult(await ex.scenario(page), 'schedule'), 'schedule');
+  assert.equal(big.selected, null, 'a 70B model still "wins" a small GPU');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'model-facts-70b.png') });
+
+  // A repo nobody knows: refused, with how to give facts, and no winner.
+  await ex.clickItem(page, 'huggingface_repo_id');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('acme/unknown-model');
+  await page.keyboard.press('Enter');
+  await ex.settled(page);
+  const line = await page.evaluate(() => document.getElementById('decision-status').textContent);
+  assert.match(line, /no model facts for acme\/unknown-model/);
+  const refused = JSON.parse(await ex.result(page));
+  assert.ok(!refused.candidates || refused.candidates.length === 0, 'an unknown repo got candidates');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'model-facts-unknown.png') });
+  assert.deepEqual(page.pageErrors, []);
+});
+
 (async () => {
   if (!fs.existsSync(path.join(WEB, 'explorer.js'))) {
     console.error(`explorer_test: ${WEB}/explorer.js is missing; build it with scripts/build-web.sh`);

@@ -38,7 +38,12 @@ void draw_decision_line(App& app) {
   const DecisionLine line = decision_line(app.results(), app.results_current());
   switch (line.kind) {
     case DecisionLine::Kind::computing: ImGui::TextDisabled("%s", line.text.c_str()); break;
-    case DecisionLine::Kind::input_error: ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", line.text.c_str()); break;
+    // An error or a refusal can be a long sentence that says how to fix it: wrapped, never cut.
+    case DecisionLine::Kind::input_error:
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+      ImGui::TextWrapped("%s", line.text.c_str());
+      ImGui::PopStyleColor();
+      break;
     case DecisionLine::Kind::no_candidate: ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "%s", line.text.c_str()); break;
     case DecisionLine::Kind::winner: ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.5f, 1), "%s", line.text.c_str()); break;
   }
