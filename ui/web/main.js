@@ -220,6 +220,7 @@ async function boot() {
   doc.getElementById('splash').hidden = true;
   await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
   performance.mark('explorer-interactive', { detail: { source } });
+  if (whatIf) whatIf.begin();
   explorer.resolve();
 }
 

@@ -62,8 +62,15 @@ export function createWhatIfClient({ workerUrl, coreUrl, deliver, onFatal, now =
     pump();
   }
 
-  start();
+  // The worker compiles its own copy of the core; started at once it competes with the page's first
+  // frame on small machines, so the page starts it after that frame (begin). Jobs wait until then.
+  let begun = false;
   return {
+    begin() {
+      if (begun || dead) return;
+      begun = true;
+      start();
+    },
     get dead() { return dead; },
     // The kind and seconds of the running search (for a progress line), or null.
     running: () => (running ? { kind: running.kind, seconds: (now() - running.started) / 1000 } : null),
