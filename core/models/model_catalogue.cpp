@@ -9,12 +9,6 @@ namespace placement {
 
 namespace {
 
-bool same_id(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 CatalogueModel parse_entry(const Json& j) {
   CatalogueModel m;
   m.repo = j.at("repo").get<std::string>();
@@ -39,6 +33,12 @@ std::vector<CatalogueModel> parse_catalogue() {
 
 }  // namespace
 
+bool same_repo_id(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
 const std::vector<CatalogueModel>& model_catalogue() {
   static const std::vector<CatalogueModel> models = parse_catalogue();
   return models;
@@ -48,9 +48,9 @@ const CatalogueModel* find_catalogue_model(std::string_view id) {
   if (id.empty()) return nullptr;
   const auto& all = model_catalogue();
   for (const auto& m : all)
-    if (same_id(m.repo, id)) return &m;
+    if (same_repo_id(m.repo, id)) return &m;
   for (const auto& m : all)
-    if (m.modelscope && same_id(*m.modelscope, id)) return &m;
+    if (m.modelscope && same_repo_id(*m.modelscope, id)) return &m;
   return nullptr;
 }
 

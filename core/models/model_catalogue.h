@@ -27,7 +27,10 @@ struct CatalogueModel {
 
 const std::vector<CatalogueModel>& model_catalogue();
 
-// Case-insensitive lookup by Hugging Face id, then by ModelScope id (ids are case-insensitive).
+// Hugging Face and ModelScope repo ids name the same repo whatever their ASCII case.
+bool same_repo_id(std::string_view a, std::string_view b);
+
+// Lookup by Hugging Face id, then by ModelScope id, compared by same_repo_id.
 const CatalogueModel* find_catalogue_model(std::string_view id);
 
 }  // namespace placement

@@ -1,8 +1,5 @@
 #include "models/model_facts_resolver.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "fit/common/shared_rules.h"
 #include "models/model_catalogue.h"
 #include "models/weights_formula.h"
@@ -10,11 +7,6 @@
 namespace placement {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string model_repo(const ModelSource& s) {
   switch (s.kind) {
@@ -46,7 +38,7 @@ std::optional<std::string> other_repo(const std::optional<Json>& config, const s
   if (it == config->end() || !it->is_string()) return std::nullopt;
   const std::string named = it->get<std::string>();
   if (named.find('/') == std::string::npos || named.front() == '/' || named.front() == '.') return std::nullopt;  // a local path
-  if (lower(named) == lower(repo)) return std::nullopt;
+  if (same_repo_id(named, repo)) return std::nullopt;
   return named;
 }
 

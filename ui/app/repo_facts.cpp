@@ -1,8 +1,5 @@
 #include "app/repo_facts.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "models/model_catalogue.h"
 
 namespace placement::ui {
@@ -18,11 +15,6 @@ bool ends_with_gguf(const Json& model, const char* key) {
 bool is_gguf_model(const Json& model) {
   return ends_with_gguf(model, "huggingface_filename") || ends_with_gguf(model, "model_scope_file_path") ||
          ends_with_gguf(model, "local_path");
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
 }
 
 // The repo the estimates' config says it was made for, or "".
@@ -53,7 +45,7 @@ Json with_repo(Json scenario, const Json::json_pointer& field, const std::string
   // examples' estimates are those models' facts).
   std::string named = named_repo(est);
   if (named.empty() && find_catalogue_model(previous)) named = previous;
-  if (!named.empty() && lower(named) != lower(repo)) {
+  if (!named.empty() && !same_repo_id(named, repo)) {
     est.erase("weights_bytes");
     est.erase("config");
   }
