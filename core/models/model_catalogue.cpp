@@ -1,9 +1,9 @@
 #include "models/model_catalogue.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "models/catalogue/embedded_models.h"
+#include "share/ascii_case.h"
 
 namespace placement {
 
@@ -34,9 +34,7 @@ std::vector<CatalogueModel> parse_catalogue() {
 }  // namespace
 
 bool same_repo_id(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
+  return share::ascii_iequals(a, b);
 }
 
 const std::vector<CatalogueModel>& model_catalogue() {

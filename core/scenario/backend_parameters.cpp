@@ -1,4 +1,5 @@
 #include "scenario/backend_parameters.h"
+#include "share/ascii_case.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,11 +13,6 @@ std::string trim(const std::string& s) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 bool is_key(const std::string& token) {
@@ -184,7 +180,7 @@ std::optional<bool> BackendParameters::boolean(const std::string& name) const {
   for (const auto& p : params_) {
     if (p.name != n) continue;
     if (!p.value) return true;
-    std::string v = lower(trim(*p.value));
+    std::string v = share::ascii_lower(trim(*p.value));
     return !(v == "0" || v == "false" || v == "no" || v == "off" || v == "f" || v == "n");
   }
   return std::nullopt;

@@ -1,9 +1,10 @@
 #include "app/canvas_view.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
+
+#include "share/ascii_case.h"
 
 namespace placement::ui {
 
@@ -44,10 +45,7 @@ bool compact_layout(const CanvasView& view, std::size_t workers) {
 }
 
 std::size_t find_ignoring_case(const std::string& name, const std::string& needle) {
-  auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
-  auto it = std::search(name.begin(), name.end(), needle.begin(), needle.end(),
-                        [&](char a, char b) { return lower(a) == lower(b); });
-  return it == name.end() && !needle.empty() ? std::string::npos : std::size_t(it - name.begin());
+  return share::ascii_ifind(name, needle);
 }
 
 std::string group_key(const Json& worker, GroupBy by, const std::string& label) {

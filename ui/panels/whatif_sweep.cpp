@@ -2,7 +2,6 @@
 // core's sweep, `placement sweep FILE --set SETTING=V1,V2,...`): a table of fits / strategy /
 // where / claim, and a plot of the largest claim per GPU (zero where it does not fit).
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/panels.h"
 #include "panels/whatif_views.h"
+#include "share/ascii_case.h"
 #include "test_hooks.h"
 
 namespace placement::ui {
@@ -27,9 +27,7 @@ constexpr SettingChoice kChoices[] = {{"Context length", "2048,4096,8192,16384,3
                                       {"JSON pointer", "1,2,4,8"}};
 
 std::string lower_backend(const Json& scenario) {
-  std::string b = value_text("", member(member(scenario, "model", json_object()), "backend", json_null()));
-  std::transform(b.begin(), b.end(), b.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return b;
+  return share::ascii_lower(value_text("", member(member(scenario, "model", json_object()), "backend", json_null())));
 }
 
 // The backend parameter a choice sets for this model's backend (as the advise levers name them).

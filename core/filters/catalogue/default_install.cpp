@@ -1,9 +1,9 @@
 #include "filters/catalogue/default_install.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "filters/catalogue/embedded_data.h"
+#include "share/ascii_case.h"
 
 namespace placement::filters::catalogue {
 
@@ -12,11 +12,6 @@ namespace {
 // The four backends GPUStack's InferenceBackendController seeds with no versions (Custom is not
 // seeded); the community backends follow from community-backends.json.
 constexpr const char* kBuiltInRows[] = {"vLLM", "SGLang", "MindIE", "VoxBox"};
-
-std::string ascii_lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::vector<InferenceBackend> parse_rows() {
   std::vector<InferenceBackend> rows;
@@ -85,7 +80,7 @@ bool runner_service_exists(const std::string& service) {
   return std::any_of(rows.begin(), rows.end(), [&](const RunnerRow& r) { return r.service == service; });
 }
 
-std::string runner_service_of(const std::string& backend_name) { return ascii_lower(backend_name); }
+std::string runner_service_of(const std::string& backend_name) { return share::ascii_lower(backend_name); }
 
 std::optional<std::string> ascend_cann_variant(const std::string& chip_name) {
   const AscendTable& t = ascend_table();
@@ -98,11 +93,11 @@ std::optional<std::string> ascend_cann_variant(const std::string& chip_name) {
 
 std::vector<std::string> ascend_chip_names_like(const std::string& text, std::size_t limit) {
   std::vector<std::string> out;
-  const std::string needle = ascii_lower(text);
+  const std::string needle = share::ascii_lower(text);
   if (needle.empty()) return out;
   for (const auto& [name, version] : ascend_table().soc_version) {
     if (out.size() >= limit) break;
-    if (ascii_lower(name).find(needle) != std::string::npos) out.push_back(name);
+    if (share::ascii_lower(name).find(needle) != std::string::npos) out.push_back(name);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "scenario/errors.h"
+#include "share/ascii_case.h"
 
 namespace placement {
 
@@ -84,8 +85,7 @@ TpCheck tp_ok(const HfHyperParameters& hp, long long n, const BackendParameters&
 bool skip_gpu_count_check(const Model& model) {
   const std::string* v = find_value(model.env, "GPUSTACK_SKIP_GPU_COUNT_CHECK");
   if (!v) return false;
-  std::string s;
-  for (char ch : *v) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string s = share::ascii_lower(*v);
   return s == "1" || s == "true" || s == "yes" || s == "on";
 }
 

@@ -1,10 +1,10 @@
 #include "fit/mindie/mindie_estimate.h"
 
-#include <cctype>
 #include <limits>
 
 #include "scenario/backend_parameters.h"
 #include "scenario/errors.h"
+#include "share/ascii_case.h"
 
 namespace placement::mindie {
 
@@ -17,11 +17,6 @@ long long safe_int(const StringMap& env, const char* key, long long fallback) {
   return python_int(*v).value_or(fallback);
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Python ints do not overflow; a byte count beyond int64 cannot fit anywhere, so saturate.
 Bytes saturate(__int128 v) {
   constexpr __int128 hi = std::numeric_limits<Bytes>::max();
@@ -32,7 +27,7 @@ Bytes saturate(__int128 v) {
 bool kv_quant_c8(const Json& qc) {
   if (!qc.is_object() || qc.empty()) return false;
   auto it = qc.find("kv_quant_type");
-  return it != qc.end() && it->is_string() && lower(it->get<std::string>()) == "c8";
+  return it != qc.end() && it->is_string() && share::ascii_lower(it->get<std::string>()) == "c8";
 }
 
 }  // namespace
@@ -92,7 +87,7 @@ UsageEstimate estimate_usage(const Scenario& scenario, const Model& model, const
   if (e.multimodal) kv = static_cast<__int128>(params.max_prefill_tokens) * (static_cast<__int128>(e.layers) * e.head_dim * 4);
   e.kv_cache = saturate(kv);
 
-  e.at_size = (hp.quantize && lower(*hp.quantize).rfind("w8a8", 0) == 0) ? 1 : e.t_size;
+  e.at_size = (hp.quantize && share::ascii_lower(*hp.quantize).rfind("w8a8", 0) == 0) ? 1 : e.t_size;
   __int128 comp = static_cast<__int128>(params.max_batch_size) * params.cache_block_size *
                   (static_cast<__int128>(e.layers) * e.heads_factor * e.head_dim * e.at_size);
   if (e.multimodal)

@@ -1,27 +1,21 @@
 #include "fit/sglang/mem_fraction_calculator.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/python_numbers.h"
 #include "scenario/errors.h"
+#include "share/ascii_case.h"
 
 namespace placement {
 
 namespace {
 
-std::string lowered(const std::string& s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_npu(const MemFractionInputs& in) {
   if (in.gpu_type && *in.gpu_type == "cann") return true;
   for (const Worker* w : in.workers)
     for (const GpuDevice& g : w->gpus)
-      if (lowered(g.vendor) == "ascend" || lowered(g.type) == "cann") return true;
+      if (share::ascii_lower(g.vendor) == "ascend" || share::ascii_lower(g.type) == "cann") return true;
   return false;
 }
 

@@ -1,10 +1,10 @@
 #include "fit/sglang/sglang_parameters.h"
 
-#include <cctype>
 
 #include "fit/common/shared_rules.h"
 #include "fit/registry.h"
 #include "scenario/errors.h"
+#include "share/ascii_case.h"
 
 namespace placement {
 
@@ -21,16 +21,10 @@ std::optional<long long> dp_value(const BackendParameters& p) { return p.integer
 bool truthy(const std::optional<long long>& v) { return v && *v != 0; }
 long long or_one(const std::optional<long long>& v) { return truthy(v) ? *v : 1; }
 
-std::string lowered(const std::string& s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 std::optional<bool> python_strtobool(const std::string& text) {
-  const std::string v = lowered(text);
+  const std::string v = share::ascii_lower(text);
   if (v == "y" || v == "yes" || v == "t" || v == "true" || v == "on" || v == "1") return true;
   if (v == "n" || v == "no" || v == "f" || v == "false" || v == "off" || v == "0") return false;
   return std::nullopt;

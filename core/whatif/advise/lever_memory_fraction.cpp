@@ -7,6 +7,7 @@
 
 #include "whatif/advise/levers.h"
 #include "whatif/json_patch.h"
+#include "share/ascii_case.h"
 
 namespace placement::whatif {
 
@@ -26,9 +27,7 @@ std::optional<Candidate> try_value(Search& s, const char* flag, int hundredths, 
 }  // namespace
 
 std::string backend_key(const Model& model) {
-  std::string b = effective_backend(model);
-  for (char& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return b;
+  return share::ascii_lower(effective_backend(model));
 }
 
 std::string fraction_text(double v) {
