@@ -18,6 +18,8 @@ CatalogueModel parse_entry(const Json& j) {
   m.config = j.at("config");
   m.weights_bytes = j.at("weights_bytes").get<Bytes>();
   m.weights_source = j.at("weights_source").get<std::string>();
+  if (j.contains("weights_measure")) m.weights_measure = j["weights_measure"].get<std::string>();
+  if (j.contains("weights_ref")) m.weights_ref = j["weights_ref"].get<std::string>();
   if (j.contains("parameters")) m.parameters = j["parameters"].get<long long>();
   if (j.contains("note")) m.note = j["note"].get<std::string>();
   m.source = j.at("source").get<std::string>();

@@ -20,7 +20,12 @@ struct CatalogueModel {
   Json config;  // config.json fields (estimators + weight formula)
   Bytes weights_bytes = 0;
   std::string weights_source;              // published | derived
-  std::optional<long long> parameters;     // for derived sizes: the model page's parameter count
+  // For published sizes: what the figure measures (tensor_bytes: a safetensors index's
+  // metadata.total_size; file_bytes: the weight files' sizes, headers included) and where it is
+  // published (a URL, github:owner/repo/path@commit, or the project's seed file).
+  std::optional<std::string> weights_measure;
+  std::optional<std::string> weights_ref;
+  std::optional<long long> parameters;     // the model page's parameter count (required for derived sizes)
   std::optional<std::string> note;
   std::string source;                      // the model page URL
 };
