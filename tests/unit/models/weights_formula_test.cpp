@@ -33,7 +33,6 @@ const std::map<std::string, std::string> kExcludedRepos = {
 // Families for which no published total was found for any of their repos (docs/model-facts.md,
 // "Sources"); their sizes are derived. Remove a family here when one of its sizes is published.
 const std::map<std::string, std::string> kFamiliesWithoutPublishedSize = {
-    {"mixtral", "no public copy of Mixtral-8x7B/8x22B-Instruct's index or file sizes found (only the base v0.1's)"},
     {"glm", "no public copy of a GLM-4 index or file sizes found"},
     {"vision", "no public copy of a Llama 3.2 Vision, Qwen2.5-VL, Gemma 3 or Mistral Small 3.1 index found"},
     {"jina-bert", "no public copy of jina-embeddings-v2's file sizes found"},
