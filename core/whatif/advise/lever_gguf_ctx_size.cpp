@@ -94,7 +94,8 @@ void lever_gguf_ctx_size(Search& s) {
   if (!is_gguf(sc.model) || !sc.estimates.gguf_profile) return;
   Context c;
   const Json& profile = *sc.estimates.gguf_profile;
-  c.trained = profile.is_object() ? profile.value("context_length", 0LL) : 0;
+  if (profile.is_object() && profile.contains("context_length") && profile["context_length"].is_number_integer())
+    c.trained = profile["context_length"].get<long long>();
   c.now = context_of(sc.model.backend_parameters, c.trained);
   for (const char* flag : kSpellings)
     if (auto v = backend_parameter_value(s.document(), flag)) {
