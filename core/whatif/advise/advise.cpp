@@ -13,7 +13,7 @@ Json advise(const Json& document, int replicas, int budget) {
   const Outcome now = decide(scenario, std::max(replicas, 1));
   Json out{{"fits", now.fits}, {"replicas", std::max(replicas, 1)}, {"why_not", now.fits ? Json(nullptr) : now.failure["text"]}};
   if (!now.fits) {
-    for (auto lever : {lever_memory_fraction, lever_mindie_lengths, lever_parallel_size, lever_parallel_values, lever_placement_strategy,
+    for (auto lever : {lever_memory_fraction, lever_mindie_lengths, lever_gguf_ctx_size, lever_parallel_size, lever_parallel_values, lever_placement_strategy,
                        lever_distributed, lever_cpu_offloading, lever_selectors, lever_not_ready_workers, lever_remove_instances, lever_hardware})
       if (!search.exhausted()) lever(search);
     if (search.suggestions().empty() && !search.exhausted()) lever_combinations(search);

@@ -1,6 +1,7 @@
 // Hardware: N more copies of an existing ready worker (fresh, nothing running on it), more GPUs
 // of the same kind on a worker, or a worker's GPU swapped for a larger preset of the same type
-// (whatif/gpu_presets.h). The smallest addition per kind is suggested.
+// (whatif/gpu_presets.h; the swapped card takes the preset's vendor and arch_family). The
+// smallest addition per kind is suggested.
 #include "whatif/advise/levers.h"
 #include "whatif/gpu_presets.h"
 #include "whatif/json_patch.h"
@@ -107,12 +108,21 @@ std::size_t smallest_gpu(const Worker& wk) {
   return at;
 }
 
+// The swapped card is the preset's: name, memory and what its detector reports (vendor,
+// arch_family; the backend framework filter reads an Ascend arch_family), not the old card's.
 Json swap_patch(const Search& s, std::size_t worker, const std::vector<std::size_t>& positions, const GpuPreset& p) {
   Json patch = Json::array();
+  const Json& devices = s.document()["workers"][worker]["status"]["gpu_devices"];
   for (std::size_t g : positions) {
     const std::string base = "/workers/" + std::to_string(worker) + "/status/gpu_devices/" + std::to_string(g);
     patch.push_back(set_value_op(s.document(), base + "/name", p.name));
     patch.push_back(set_value_op(s.document(), base + "/memory/total", p.memory_total));
+    const Json& old = devices[g];
+    if (old.value("vendor", Json()) != Json(p.vendor)) patch.push_back(set_value_op(s.document(), base + "/vendor", p.vendor));
+    const Json arch = p.arch_family ? Json(p.arch_family) : Json();
+    if (old.value("arch_family", Json()) == arch) continue;
+    if (!arch.is_null()) patch.push_back(set_value_op(s.document(), base + "/arch_family", arch));
+    else patch.push_back(Json{{"op", "remove"}, {"path", base + "/arch_family"}});
   }
   return patch;
 }

@@ -10,6 +10,7 @@ void lever_memory_fraction(Search& s);     // vLLM / SGLang / MindIE memory frac
 void lever_parallel_size(Search& s);       // hand-given tensor / pipeline parallel sizes dropped
 void lever_parallel_values(Search& s);     // tensor / pipeline parallel sizes set (powers of two)
 void lever_mindie_lengths(Search& s);      // MindIE --max-seq-len, --max-batch-size (largest that fits)
+void lever_gguf_ctx_size(Search& s);       // GGUF --ctx-size (largest that fits; needs a GGUF profile)
 void lever_placement_strategy(Search& s);  // spread <-> binpack
 void lever_distributed(Search& s);         // distributed inference across workers
 void lever_cpu_offloading(Search& s);      // CPU offloading

@@ -11,6 +11,7 @@
 #include "scenario/scenario_loader.h"
 #include "whatif/advise/advise.h"
 #include "whatif/outcome.h"
+#include "gguf_ctx_fixture.h"
 #include "whatif_fixtures.h"
 
 using namespace placement;
@@ -133,6 +134,7 @@ TEST_CASE("each lever rescues the scenario made for it", "[whatif][advise]") {
   rows.push_back({"a GPU swapped for a larger preset", vllm_scenario({worker_json(1, 1, "ready", Json::object(), 24 * kGiB)}, 30 * kGiB), 1,
                   "gpu_swap"});
   rows.push_back({"MindIE: a shorter --max-seq-len", mindie_scenario(18 * kGiB), 1, "mindie_lengths"});
+  rows.push_back({"GGUF: a shorter --ctx-size", placement::test::gguf_ctx_scenario(6656 * kMiB), 1, "gguf_ctx_size"});
   {  // No worker has the label, and 150 GiB of weights need more than one 80 GiB GPU (or an H200).
     Json d = vllm_scenario({worker_json(1, 1)}, 150 * kGiB);
     d["model"]["worker_selector"] = Json{{"pool", "big"}};

@@ -60,6 +60,8 @@ TEST_CASE("golden what-if text", "[whatif][golden]") {
       {"advise-what-would-fit", [] { return advise_text("advise-what-would-fit.json", 1); }},
       {"advise-two-levers", [] { return advise_text("advise-two-levers.json", 1); }},
       {"advise-replicas-binpack-vs-spread", [] { return advise_text("binpack-vs-spread.json", 4); }},
+      {"advise-gguf-context", [] { return advise_text("advise-gguf-context.json", 1); }},
+      {"sweep-gguf-context", [] { return sweep_text("advise-gguf-context.json", "--ctx-size=2048,4096,6144,8192"); }},
   };
   const bool update = std::getenv("PE_UPDATE_GOLDEN") != nullptr;
   for (const auto& [name, render] : rows) {
