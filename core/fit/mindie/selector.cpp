@@ -4,8 +4,8 @@
 
 #include "fit/mindie/mindie_estimate.h"
 #include "fit/mindie/mindie_messages.h"
-#include "fit/mindie/mindie_multi_worker.h"
-#include "fit/mindie/mindie_single_worker.h"
+#include "fit/mindie/strategy_multi_worker.h"
+#include "fit/mindie/strategy_single_worker.h"
 #include "fit/registry.h"
 #include "scenario/errors.h"
 

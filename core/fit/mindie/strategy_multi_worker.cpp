@@ -1,4 +1,4 @@
-#include "fit/mindie/mindie_multi_worker.h"
+#include "fit/mindie/strategy_multi_worker.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "fit/mindie/mindie_single_worker.h"
+#include "fit/mindie/strategy_single_worker.h"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "fit/vllm/strategy_record.h"
+#include "fit/vllm/record.h"
 
 #include <algorithm>
 #include <cmath>

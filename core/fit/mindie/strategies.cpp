@@ -1,4 +1,4 @@
-#include "fit/mindie/mindie_strategy.h"
+#include "fit/mindie/strategies.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -5,7 +5,7 @@
 // meets the world size and covers the VRAM is a candidate.
 #pragma once
 
-#include "fit/mindie/mindie_strategy.h"
+#include "fit/mindie/strategies.h"
 
 namespace placement::mindie {
 

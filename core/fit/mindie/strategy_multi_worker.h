@@ -8,7 +8,7 @@
 // tp-divisible total), the VRAM is covered, and there is a subordinate.
 #pragma once
 
-#include "fit/mindie/mindie_strategy.h"
+#include "fit/mindie/strategies.h"
 
 namespace placement::mindie {
 
