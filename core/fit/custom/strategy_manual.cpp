@@ -3,6 +3,7 @@
 // cannot run and GPUStack records an error event.
 #include <algorithm>
 
+#include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/custom/custom_paths.h"
 #include "scenario/scenario_loader.h"

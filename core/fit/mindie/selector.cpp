@@ -2,6 +2,7 @@
 // manual routine (with GPU ids) or available workers → single worker → multi worker.
 #include <algorithm>
 
+#include "fit/common/manual_selection.h"
 #include "fit/mindie/mindie_estimate.h"
 #include "fit/mindie/mindie_messages.h"
 #include "fit/mindie/strategy_multi_worker.h"

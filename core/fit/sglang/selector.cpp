@@ -1,6 +1,7 @@
 // The SGLang resource-fit selector (scheduler-rules.md §3.4, "vLLM except"): parameters and their
 // validation, u per GPU type, then manual ids alone or single GPU → single worker multi GPU →
 // multi worker, the first strategy with candidates winning.
+#include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/registry.h"
 #include "fit/sglang/messages.h"

@@ -2,6 +2,7 @@
 // manual → single GPU → single-worker multi-GPU → multi-worker; the first strategy with
 // candidates wins. GPUStack's explanation (§6.9) is kept only when nothing fits or the manual
 // choice overcommits.
+#include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/registry.h"
 #include "fit/vllm/vllm_fit.h"

@@ -2,6 +2,7 @@
 // and request.
 #include <catch2/catch.hpp>
 
+#include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "scenario/errors.h"
 #include "vllm_test_support.h"
