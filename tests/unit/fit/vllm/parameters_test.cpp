@@ -4,7 +4,7 @@
 #include "fit/registry.h"
 #include "fit/vllm/vllm_parameters.h"
 #include "scenario/errors.h"
-#include "vllm_test_support.h"
+#include "fit/fit_test_support.h"
 
 using namespace placement;
 using namespace placement::testing;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "fit/common/worker_pool.h"
-#include "vllm_test_support.h"
+#include "fit/fit_test_support.h"
 
 using namespace placement;
 using namespace placement::testing;

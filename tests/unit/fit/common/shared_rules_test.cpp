@@ -4,7 +4,7 @@
 
 #include "fit/common/shared_rules.h"
 #include "scenario/errors.h"
-#include "vllm_test_support.h"
+#include "fit/fit_test_support.h"
 
 using namespace placement;
 using namespace placement::testing;
