@@ -1,5 +1,5 @@
-// Test scaffolding for the vLLM fit and the manual GPU selection: scenarios from JSON literals
-// (through load_scenario, so defaults are GPUStack's) and a FitContext over them.
+// Test scaffolding for the fits (vLLM, manual GPU selection, shared rules): scenarios from JSON
+// literals (through load_scenario, so defaults are GPUStack's) and a FitContext over them.
 #pragma once
 
 #include <string>
