@@ -35,7 +35,7 @@ struct EstimatorOptions {
   long long main_gpu = 0;                  // --main-gpu: must index the tensor split
 };
 
-// Parses gguf-parser flags as the CLI receives them (see ../shared/gguf/README.md). Throws
+// Parses gguf-parser flags as the CLI receives them (see tests/data/gguf/README.md). Throws
 // placement::InputError naming the flag on a bad value.
 EstimatorOptions parse_estimator_flags(const std::vector<std::string>& args);
 

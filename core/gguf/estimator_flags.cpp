@@ -1,4 +1,4 @@
-// parse_estimator_flags: gguf-parser-go's estimate flags (../shared/gguf/README.md), in
+// parse_estimator_flags: gguf-parser-go's estimate flags (tests/data/gguf/README.md), in
 // `--flag value` or `--flag=value` form, with the usual llama.cpp short spellings.
 #include <charconv>
 #include <cmath>

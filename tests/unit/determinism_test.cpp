@@ -3,23 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
+#include "test_files.h"
 
 using namespace placement;
+using namespace placement::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::vector<fs::path> scenario_files() {
   std::vector<fs::path> out;
@@ -31,9 +24,7 @@ std::vector<fs::path> scenario_files() {
 }
 
 std::string run_once(const std::string& text) {
-  Json doc = Json::parse(text);
-  for (const char* k : {"expected", "source", "backend", "notes", "upstream_messages"}) doc.erase(k);
-  Scenario s = load_scenario(doc);
+  Scenario s = load_scenario(without_case_metadata(Json::parse(text)));
   if (s.scale_down) return scale_down_result_to_json(scale_down(s)).dump();
   return schedule_result_to_json(schedule(s)).dump();
 }

@@ -6,28 +6,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
 #include "scenario/scenario_loader.h"
+#include "test_files.h"
 
 using namespace placement;
+using namespace placement::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string explain(const fs::path& scenario_file, bool markdown = false) {
-  Json doc = Json::parse(read_file(scenario_file));
-  for (const char* k : {"expected", "source", "backend", "notes", "upstream_messages"}) doc.erase(k);
-  Scenario s = load_scenario(doc);
+  Scenario s = load_scenario(read_case_scenario(scenario_file));
   if (s.scale_down) return markdown ? render_scale_down_markdown(s, scale_down(s)) : render_scale_down_text(s, scale_down(s));
   return markdown ? render_schedule_markdown(s, schedule(s)) : render_schedule_text(s, schedule(s));
 }

@@ -1,6 +1,8 @@
 // Manual GPU selection (scheduler-rules.md §3.1.7), shared by the vLLM, SGLang, MindIE and Custom fits:
 // the user named GPUs as "worker:type:index"; build candidates from exactly those GPUs, judge
 // whether they overcommit, and explain the outcome the way GPUStack does.
+#include "fit/common/manual_selection.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

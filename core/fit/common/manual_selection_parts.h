@@ -1,4 +1,4 @@
-// The pieces of the manual GPU selection routine (manual_selection.cpp, scheduler-rules.md §3.1.7)
+// The pieces of the manual GPU selection routine (manual_selection.h, scheduler-rules.md §3.1.7)
 // that describe the selection itself: the ids grouped by type and worker, and a selected worker
 // reduced to its selected GPUs of one type.
 #pragma once

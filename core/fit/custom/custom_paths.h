@@ -1,5 +1,5 @@
 // The Custom / VoxBox resource-fit selector (scheduler-rules.md §3.6), split by path. select_custom
-// (custom_selector.cpp) runs them in GPUStack's order — manual, single GPU, single-worker multi
+// (selector.cpp) runs them in GPUStack's order — manual, single GPU, single-worker multi
 // GPU, CPU — and stops at the first with candidates.
 #pragma once
 

@@ -15,7 +15,7 @@
 //   multi_worker_advice   {}
 #pragma once
 
-#include "fit/mindie/mindie_strategy.h"
+#include "fit/mindie/strategies.h"
 #include "fit/mindie/mindie_validation.h"
 
 namespace placement::mindie {

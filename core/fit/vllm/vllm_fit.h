@@ -14,7 +14,7 @@
 #include "fit/common/shared_rules.h"
 #include "fit/common/worker_pool.h"
 #include "fit/fit_context.h"
-#include "fit/vllm/strategy_record.h"
+#include "fit/vllm/record.h"
 #include "fit/vllm/vllm_parameters.h"
 
 namespace placement {

@@ -5,28 +5,21 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "explain/gpustack_messages.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
+#include "test_files.h"
 
 using namespace placement;
+using namespace placement::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-Json read_json(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return Json::parse(ss.str());
-}
-
 ScheduleResult run(Json doc) {
-  for (const char* k : {"expected", "source", "backend", "notes", "upstream_messages", "description"}) doc.erase(k);
-  return schedule(load_scenario(doc));
+  doc.erase("description");
+  return schedule(load_scenario(without_case_metadata(std::move(doc))));
 }
 
 Json trace_of(const Json& doc) { return run(doc).trace.take_root(); }
@@ -43,7 +36,7 @@ void check_state_messages() {
   int compared = 0;
   for (const char* folder : {"production", "differential"}) {
     for (const fs::path& p : cases_in(folder)) {
-      const Json doc = read_json(p);
+      const Json doc = Json::parse(read_file(p));
       const std::string want = doc["expected"].value("state_message", std::string());
       if (want.rfind("No suitable workers.", 0) != 0) continue;
       ++compared;
@@ -62,7 +55,7 @@ TEST_CASE("GPUStack message list matches upstream_messages", "[gpustack_messages
   int compared = 0;
   std::vector<std::string> differing;
   for (const fs::path& p : cases_in("gpustack")) {
-    const Json doc = read_json(p);
+    const Json doc = Json::parse(read_file(p));
     if (!doc.contains("upstream_messages")) continue;
     std::string want;
     for (const Json& m : doc["upstream_messages"]) want += m.get<std::string>();

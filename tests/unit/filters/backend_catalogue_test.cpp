@@ -3,11 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "filters/catalogue/default_install.h"
 #include "filters/catalogue/embedded_data.h"
+#include "test_files.h"
 
 using namespace placement;
 using namespace placement::filters::catalogue;
@@ -15,11 +14,9 @@ using namespace placement::filters::catalogue;
 namespace {
 
 std::string source_file(const std::string& name) {
-  std::ifstream in(std::filesystem::path(PE_SOURCE_DIR) / "core/filters/catalogue" / name, std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  const std::filesystem::path path = std::filesystem::path(PE_SOURCE_DIR) / "core/filters/catalogue" / name;
+  REQUIRE(std::filesystem::exists(path));
+  return testing::read_file(path);
 }
 
 }  // namespace

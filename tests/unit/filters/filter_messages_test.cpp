@@ -2,7 +2,7 @@
 // or not a candidate is found; the selector's lines only when none is (or the pick overcommits).
 #include <catch2/catch.hpp>
 
-#include "fit/vllm_test_support.h"
+#include "fit/fit_test_support.h"
 #include "scheduler.h"
 
 using namespace placement;

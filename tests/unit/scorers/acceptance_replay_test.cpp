@@ -21,8 +21,7 @@ TEST_CASE("acceptance replay: GPUStack's scores for its own candidate lists") {
     Json doc = placement::test::read_case(path.filename().string());
     const Json& expected = doc["expected"];
     if (!expected.contains("candidates") || expected["candidates"].empty() || !expected["candidates"][0].contains("scores")) continue;
-    Json scenario = doc;
-    for (const char* key : {"expected", "source", "backend", "notes", "upstream_messages"}) scenario.erase(key);
+    Json scenario = placement::testing::without_case_metadata(doc);
     // Scorer cases carry their candidate list; fit cases get GPUStack's fit output as the list.
     if (!scenario.contains("candidates")) {
       scenario["candidates"] = Json::array();

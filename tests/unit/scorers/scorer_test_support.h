@@ -2,11 +2,12 @@
 // and the acceptance cases as data.
 #pragma once
 
-#include <fstream>
+#include <filesystem>
 #include <sstream>
 #include <string>
 
 #include "scenario/scenario_loader.h"
+#include "test_files.h"
 
 namespace placement::test {
 
@@ -28,9 +29,9 @@ inline std::string gpu_json(int index, long long total, const std::string& type 
 }
 
 inline Json read_case(const std::string& file) {
-  std::ifstream in(std::string(PE_TEST_DATA_DIR) + "/cases/gpustack/" + file);
-  if (!in) throw std::runtime_error("missing acceptance case " + file);
-  return Json::parse(in);
+  const std::filesystem::path path = std::filesystem::path(PE_TEST_DATA_DIR) / "cases/gpustack" / file;
+  if (!std::filesystem::exists(path)) throw std::runtime_error("missing acceptance case " + file);
+  return Json::parse(testing::read_file(path));
 }
 
 }  // namespace placement::test

@@ -4,17 +4,17 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 
 #include "share/base64url.h"
 #include "share/deflate.h"
 #include "share/fragment_codec.h"
 #include "share/inflate.h"
+#include "test_files.h"
 
 using namespace placement::share;
+using placement::testing::read_file;
 
 namespace {
 
@@ -49,13 +49,6 @@ std::string zlib_deflate_raw(const std::string& in, int level) {
   out.resize(z.total_out);
   deflateEnd(&z);
   return out;
-}
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 std::vector<std::string> sample_texts() {

@@ -2,11 +2,9 @@
 // trace is read; these tests pin when that happens and that every reader sees the same JSON.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <iterator>
-
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
+#include "test_files.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -68,9 +66,8 @@ TEST_CASE("deferred trace lists: a copy and a move-out render the same JSON", "[
 }
 
 TEST_CASE("deferred trace lists: a scheduled result renders identically from a copy, a const view and a move", "[trace]") {
-  std::ifstream in(std::string(PE_SOURCE_DIR) + "/examples/scenarios/binpack-vs-spread.json");
-  REQUIRE(in);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = testing::read_file(PE_SOURCE_DIR "/examples/scenarios/binpack-vs-spread.json");
+  REQUIRE(!text.empty());
   ScheduleResult result = schedule(load_scenario_text(text));
   const ScheduleResult copy = result;
   const std::string from_copy = schedule_result_to_json(copy).dump();

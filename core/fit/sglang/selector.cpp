@@ -1,0 +1,213 @@
+// The SGLang resource-fit selector (scheduler-rules.md §3.4, "vLLM except"): parameters and their
+// validation, u per GPU type, then manual ids alone or single GPU → single worker multi GPU →
+// multi worker, the first strategy with candidates winning.
+#include "fit/common/manual_selection.h"
+#include "fit/common/shared_rules.h"
+#include "fit/registry.h"
+#include "fit/sglang/messages.h"
+#include "fit/sglang/python_numbers.h"
+#include "fit/sglang/strategies.h"
+#include "fit/sglang/utilisation.h"
+#include "scenario/errors.h"
+
+namespace placement {
+
+namespace {
+
+constexpr const char* kSelector = "sglang";
+
+// An image model's estimate reads GPUSTACK_MODEL_VRAM_CLAIM with a bare int(): a value that is
+// not an integer makes GPUStack fail where the text-model estimate would ignore it.
+void check_diffusion_env_claim(const Model& model) {
+  const std::string* v = find_value(model.env, "GPUSTACK_MODEL_VRAM_CLAIM");
+  if (v && !python_int(*v))
+    throw ReferenceError("fit", "GPUSTACK_MODEL_VRAM_CLAIM '" + *v + "' is not an integer: GPUStack's image-model estimate fails on it",
+                         Json{{"env", "GPUSTACK_MODEL_VRAM_CLAIM"}, {"value", *v}});
+}
+
+std::string vram_source(const Model& model) {
+  if (env_vram_claim(model)) return "env GPUSTACK_MODEL_VRAM_CLAIM";
+  if (has_category(model, "image")) return "weights (image model)";
+  return "weights × factor + overhead";
+}
+
+Json parameters_json(const SglangParameters& p) {
+  auto opt = [](const auto& v) { return v ? Json(*v) : Json(nullptr); };
+  return Json{{"tp", p.tp},
+              {"pp", p.pp},
+              {"dp", p.dp},
+              {"nnodes", p.nnodes},
+              {"enable_dp_attention", p.dp_attention},
+              {"speculative_algorithm", opt(p.speculative_algorithm)},
+              {"enable_mixed_chunk", p.mixed_chunk},
+              {"mem_fraction_static", opt(p.mem_fraction_static_text)},
+              {"chunked_prefill_size", opt(p.chunked_prefill_size)},
+              {"cuda_graph_max_bs", opt(p.cuda_graph_max_bs)},
+              {"enable_piecewise_cuda_graph", opt(p.piecewise_cuda_graph)},
+              {"piecewise_cuda_graph_max_tokens", p.piecewise_cuda_graph_max_tokens}};
+}
+
+// Q30: GPUStack reads these two flags through find_parameter, which ignores a bare flag.
+void mark_bare_flags(SglangRun& run, bool calculator_ran) {
+  const SglangParameters& p = run.params;
+  if (p.mixed_chunk_bare && (p.pp > 1 || p.speculative_algorithm))
+    run.ctx.trace.quirk("Q30", "sglang.parameters:enable-mixed-chunk",
+                        "a bare --enable-mixed-chunk is read as off, so its conflict with pp > 1 / speculative decoding is not raised");
+  if (p.piecewise_cuda_graph_bare && calculator_ran && python_floor_div(p.piecewise_cuda_graph_max_tokens, 4) != 0)
+    run.ctx.trace.quirk("Q30", "sglang.calculator:enable-piecewise-cuda-graph",
+                        "a bare --enable-piecewise-cuda-graph is read as off: the piecewise CUDA-graph reserve is not counted");
+}
+
+void record_skip(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object()) {
+  Json& rec = trace.add_strategy(kSelector, strategy, "skipped");
+  rec["skip"] = Json{{"code", code}, {"data", std::move(data)}};
+}
+
+// GPUStack's _set_messages keeps a one-distributed-instance notice, if the manual routine set
+// one, as the whole explanation (Q22): the last notice replaces requirement and events.
+bool keep_only_distributed_notice(Trace& trace, std::size_t messages_before) {
+  Json& messages = trace.messages();
+  std::optional<Json> notice;
+  for (std::size_t i = messages_before; i < messages.size(); ++i)
+    if (messages[i]["source"] == "manual" && messages[i]["key"] == "distributed_limit") notice = messages[i];
+  if (!notice) return false;
+  messages.erase(messages.begin() + static_cast<std::ptrdiff_t>(messages_before), messages.end());
+  messages.push_back(*notice);
+  trace.quirk("Q22", "sglang.messages", "the one-distributed-instance notice replaces the SGLang explanation");
+  return true;
+}
+
+FitResult run_manual(SglangRun& run) {
+  Trace& trace = run.ctx.trace;
+  const std::vector<const Worker*> workers = run.pool.const_list();
+  FitContext manual_ctx{run.ctx.scenario, run.ctx.model, workers, run.ctx.allocation, run.ctx.params, trace, nullptr};
+  ManualRequest request;
+  request.vram = run.diffusion ? run.vram * run.gpu_count.value_or(0) : run.vram;
+  request.ram = run.ram;
+  ManualOptions options;
+  options.selector = kSelector;
+  options.gpu_count = run.gpu_count.value_or(0);
+  options.utilisation = manual_utilisation(run);
+  options.allow_multi_worker = true;
+  const std::size_t messages_before = trace.messages().size();
+  FitResult result;
+  result.candidates = select_manual(manual_ctx, request, options);
+  if (!result.candidates.empty()) result.strategy = "manual";
+  for (const char* s : {"single_gpu", "single_worker_multi_gpu", "multi_worker"}) record_skip(trace, s, "manual_only");
+  const bool overcommitted = result.candidates.size() == 1 && result.candidates.front().overcommit.value_or(false);
+  // GPUStack explains only when nothing (or one overcommitted candidate) came out.
+  if ((result.candidates.empty() || overcommitted) && !keep_only_distributed_notice(trace, messages_before)) {
+    Json& messages = trace.messages();
+    Json slot{{"source", kSelector}, {"key", "requirement"}, {"values", requirement_message_values(run)}};
+    messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(messages_before), slot);
+  }
+  return result;
+}
+
+using StrategyFunction = std::vector<Candidate> (*)(SglangRun&, Json&);
+
+FitResult run_auto(SglangRun& run) {
+  Trace& trace = run.ctx.trace;
+  record_skip(trace, "manual", "no_gpu_ids");
+  const struct {
+    const char* id;
+    StrategyFunction run;
+  } strategies[] = {
+      {"single_gpu", sglang_single_gpu},
+      {"single_worker_multi_gpu", sglang_single_worker_multi_gpu},
+      {"multi_worker", sglang_multi_worker},
+  };
+  FitResult result;
+  for (const auto& s : strategies) {
+    const std::string id = s.id;
+    if (!result.candidates.empty()) {
+      trace.add_strategy(kSelector, id, "not_reached");
+      continue;
+    }
+    if (id == "multi_worker" && !distributed_enabled(run.ctx.model)) {
+      record_skip(trace, id, "distributed_disabled");
+      continue;
+    }
+    if (id == "multi_worker" && has_category(run.ctx.model, "image")) {
+      record_skip(trace, id, "image_single_gpu_only");
+      continue;
+    }
+    if (id == "single_gpu" && run.gpu_count && *run.gpu_count > 1) {
+      record_skip(trace, id, "gpu_count_gt_1", Json{{"gpu_count", *run.gpu_count}});
+      continue;
+    }
+    Json record = Json::object();
+    std::vector<Candidate> found = s.run(run, record);
+    Json& rec = trace.add_strategy(kSelector, id, "tried");
+    for (auto it = record.begin(); it != record.end(); ++it) rec[it.key()] = std::move(it.value());
+    if (run.pending_rejections) {
+      trace.defer_in_newest("strategies", "rejections", std::move(run.pending_rejections));
+      run.pending_rejections.reset();
+    }
+    rec["candidates_found"] = found.size();
+    if (!found.empty()) {
+      result.candidates = std::move(found);
+      result.strategy = id;
+    }
+  }
+  if (result.candidates.empty()) emit_auto_messages(run);
+  return result;
+}
+
+}  // namespace
+
+FitResult select_sglang(FitContext& ctx) {
+  const Model& model = ctx.model;
+  if (!ctx.scenario.estimates.config)
+    throw InputError("/estimates/config", "an SGLang model needs estimates.config (the Hugging Face config.json fields; {} = nothing known)");
+  SglangRun run(ctx, ctx.workers);
+  run.hp = read_hf_config(ctx.scenario.estimates.config);
+  run.diffusion = has_category(model, "image");
+  run.world = sglang_world(ctx.params);
+  run.gpu_count = gpu_count(model, run.world.size, run.world.labels);
+  if (const auto* ids = gpu_ids(model)) run.selection = group_gpu_ids_by_type_and_worker(*ids);
+  run.params = read_and_validate_sglang_parameters(ctx.params, !model.backend_parameters.empty(), run.hp);
+
+  Json u_by_type = Json::array();
+  if (run.diffusion) check_diffusion_env_claim(model);
+  else compute_utilisation(run, u_by_type);
+  run.vram = estimate_vram(ctx.scenario, model);
+  run.ram = ram_need(model);
+  bool calculator_ran = false;
+  for (const auto& e : u_by_type)
+    if (e.value("source", "") == "calculator") calculator_ran = true;
+  mark_bare_flags(run, calculator_ran);
+
+  Json& req = ctx.trace.requirement();
+  req["selector"] = kSelector;
+  req["vram"] = run.vram;
+  req["vram_source"] = vram_source(model);
+  req["ram"] = run.ram;
+  req["image_model"] = run.diffusion;
+  req["world_size"] = run.world.size;
+  req["world_labels"] = run.world.labels;
+  req["gpu_count"] = run.gpu_count ? Json(*run.gpu_count) : Json(nullptr);
+  req["parameters"] = parameters_json(run.params);
+  req["u_by_type"] = std::move(u_by_type);
+  for (auto& [index, list] : run.pending_gpus_counted)
+    ctx.trace.defer("/requirement/u_by_type/" + std::to_string(index) + "/calculator/gpus_counted", std::move(list));
+  run.pending_gpus_counted.clear();
+  for (const auto& e : run.utilisation)
+    if (!e.wildcard && !e.u)
+      throw ReferenceError("fit",
+                           "--mem-fraction-static=" + run.params.mem_fraction_static_text.value_or("") +
+                               " is not positive: GPUStack leaves the fraction of GPU type " + e.key +
+                               " empty (None) and fails when it prints the requirement (TypeError)",
+                           Json{{"gpu_type", e.key}, {"mem_fraction_static", run.params.mem_fraction_static_text.value_or("")}});
+  const double u = max_utilisation(run);
+  req["u"] = u;
+  if (u != 0 && !run.diffusion) {
+    req["vram_over_u"] = static_cast<Bytes>(static_cast<double>(run.vram) / u);
+    req["u_percent"] = static_cast<long long>(u * 100);
+  }
+
+  run.pool.sort_by_gpu_count();
+  return gpu_ids(model) ? run_manual(run) : run_auto(run);
+}
+
+}  // namespace placement

@@ -1,0 +1,100 @@
+#include "fit/vllm/record.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace placement {
+
+StrategyRecord::StrategyRecord(std::string selector, std::string strategy)
+    : selector_(std::move(selector)), strategy_(std::move(strategy)) {}
+
+void StrategyRecord::skip(const std::string& code, Json data) {
+  status_ = "skipped";
+  skip_ = Json{{"code", code}, {"data", std::move(data)}};
+}
+
+void StrategyRecord::not_reached() { status_ = "not_reached"; }
+
+Rejection& StrategyRecord::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
+  auto same = [](const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; };
+  auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(),
+                              [&](const UnitCount& u) { return same(u.code, code) && same(u.unit, unit); });
+  if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1});
+  else ++counted->count;
+  rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
+  return rejections_->list.back();
+}
+
+void StrategyRecord::not_examined(const Worker& worker, const char* rule, Json data) {
+  not_examined_->list.push_back(NotExamined{worker.id, worker.name, rule, std::move(data)});
+}
+
+void StrategyRecord::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
+  trace.quirk(id, where, effect);
+  for (const auto& q : quirks_)
+    if (q["id"] == id && q["where"] == where) return;
+  quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+}
+
+void StrategyRecord::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
+  trace.cap(id, limit, actual, effect);
+  caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+}
+
+long long StrategyRecord::rejections_with(const std::string& code) const {
+  return std::count_if(rejections_->list.begin(), rejections_->list.end(), [&](const Rejection& r) { return code == r.code; });
+}
+
+void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
+  Json& r = trace.add_strategy(selector_, strategy_, status_);
+  r["skip"] = skip_;
+  r["candidates_found"] = candidates_found;
+  r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
+  // commit() is the record's last act: its parts move into the trace instead of being copied.
+  r["rejections"] = nullptr;
+  trace.defer_in_newest("strategies", "rejections", std::move(rejections_));
+  r["not_examined"] = nullptr;
+  trace.defer_in_newest("strategies", "not_examined", std::move(not_examined_));
+  r["caps"] = std::move(caps_);
+  r["quirks"] = std::move(quirks_);
+  for (auto& [k, v] : details_.items()) r[k] = std::move(v);
+
+  // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
+  for (const UnitCount& u : rejection_units_) {
+    const std::string code = u.code, unit = u.unit;
+    const long long count = u.count;
+    const bool resource = code == "vram" || code == "ram" || code == "vram_ratio" || code == "vram_total";
+    const long long of = unit == "gpus" ? gpus_ : unit == "combinations" ? combinations_ : workers_;
+    trace.summary(resource ? code + "_short" : code, count, std::max(of, count), unit,
+                  Json{{"selector", selector_}, {"strategy", strategy_}});
+  }
+}
+
+Bytes least_alloc_passing_ratio(Bytes total, double u, bool strict) {
+  if (total <= 0) return 0;
+  auto passes = [&](Bytes a) {
+    const double r = static_cast<double>(a) / static_cast<double>(total);
+    return strict ? r > u : r >= u;
+  };
+  const double guess = std::ceil(static_cast<double>(total) * u);
+  // Above the total no allocatable can pass; report the ratio's own figure.
+  if (!std::isfinite(guess) || guess > static_cast<double>(total)) return total + 1;
+  Bytes a = std::max<Bytes>(0, static_cast<Bytes>(guess));
+  // The guess is within an ulp or two of the answer; settle it with the real comparison.
+  while (a > 0 && passes(a - 1)) --a;
+  while (a <= total && !passes(a)) ++a;
+  return a;
+}
+
+Bytes gpu_capacity(const Worker& worker, const GpuDevice& gpu) {
+  return std::max<Bytes>(gpu.memory_total - worker.reserved_vram, 0);
+}
+
+Bytes ram_capacity(const Worker& worker) {
+  Bytes r = std::max<Bytes>(worker.memory_total - worker.reserved_ram, 0);
+  if (worker.is_unified_memory) r = std::max<Bytes>(r - worker.reserved_vram, 0);
+  return r;
+}
+
+}  // namespace placement

@@ -1,0 +1,152 @@
+// The vLLM resource-fit selector (scheduler-rules.md §3.3): read the model's sizes once, then run
+// manual → single GPU → single-worker multi-GPU → multi-worker; the first strategy with
+// candidates wins. GPUStack's explanation (§6.9) is kept only when nothing fits or the manual
+// choice overcommits.
+#include "fit/common/manual_selection.h"
+#include "fit/common/shared_rules.h"
+#include "fit/registry.h"
+#include "fit/vllm/vllm_fit.h"
+#include "scenario/errors.h"
+
+namespace placement {
+
+namespace {
+
+Json vram_source(const Scenario& scenario, const Model& model) {
+  if (env_vram_claim(model)) return Json{{"source", "env"}, {"env", "GPUSTACK_MODEL_VRAM_CLAIM"}};
+  Json v{{"source", "weights"}, {"weights_bytes", scenario.estimates.weights_bytes.value_or(0)}};
+  if (has_category(model, "image")) {
+    v["formula"] = "weights";
+  } else {
+    v["formula"] = "int(weights x factor) + overhead";
+    v["factor"] = has_category(model, "text_to_speech") ? 3.0 : 1.2;
+    v["overhead"] = is_llm(model) ? 2 * kGiB : 512 * kMiB;
+  }
+  return v;
+}
+
+void record_requirement(const VllmFit& fit) {
+  const FitContext& ctx = fit.ctx;
+  const VllmSettings& s = fit.s;
+  Json& req = ctx.trace.requirement();
+  req["selector"] = "vllm";
+  Json vram = vram_source(ctx.scenario, ctx.model);
+  vram["bytes"] = s.vram;
+  req["vram"] = vram;
+  req["ram"] = Json{{"bytes", s.ram}, {"source", s.ram > 0 ? "extended_kv_cache.ram_size" : "none"}};
+  req["u"] = Json{{"value", s.gmu.value}, {"source", s.gmu.source}, {"parameter", "gpu-memory-utilization"}};
+  req["gpu_count"] = Json{{"value", s.gpu_count ? Json(s.gpu_count) : Json(nullptr)},
+                          {"source", gpu_ids(ctx.model) ? "gpu_selector" : s.world.world > 0 ? "world_size" : "unset"}};
+  req["world_size"] = Json{{"value", s.world.world}, {"labels", s.world.labels}};
+  req["executor"] = Json{{"value", s.executor.executor == VllmExecutor::mp ? "mp" : "ray"}, {"source", s.executor.source}};
+  Json hp = Json::object();
+  hp["num_attention_heads"] = fit.hp.num_attention_heads ? Json(*fit.hp.num_attention_heads) : Json(nullptr);
+  hp["vision_heads"] = fit.hp.vision_heads ? Json(*fit.hp.vision_heads) : Json(nullptr);
+  hp["vocab_size"] = fit.hp.vocab_size ? Json(*fit.hp.vocab_size) : Json(nullptr);
+  hp["architectures"] = fit.hp.architectures;
+  req["hyper_parameters"] = hp;
+  req["distributed"] = s.distributed;
+}
+
+using Runner = std::vector<Candidate> (*)(VllmFit&, StrategyRecord&);
+
+struct AutoStrategy {
+  const char* id;
+  Runner run;
+};
+
+// The strategy-specific reason GPUStack does not run it (empty = it runs).
+std::optional<std::pair<std::string, Json>> own_skip(const VllmFit& fit, const std::string& id) {
+  if (id == "single_gpu" && fit.s.gpu_count > 1) return std::pair{std::string("gpu_count_gt_1"), Json{{"gpu_count", fit.s.gpu_count}}};
+  if (id == "single_worker_multi_gpu" && fit.s.gpu_count == 1) return std::pair{std::string("gpu_count_eq_1"), Json{{"gpu_count", 1}}};
+  if (id == "multi_worker" && !fit.s.distributed)
+    return std::pair{std::string("distributed_disabled"), Json{{"distributed_inference_across_workers", false}}};
+  return std::nullopt;
+}
+
+// §6.9: keep GPUStack's messages only where it shows them, and apply its replacement rule (Q22).
+void finish_messages(VllmFit& fit, std::size_t first_message, const std::vector<Candidate>& found, const ManualOutcome& manual) {
+  Trace& trace = fit.ctx.trace;
+  Json& messages = trace.messages();
+  auto drop_ours = [&] { messages.erase(messages.begin() + static_cast<std::ptrdiff_t>(first_message), messages.end()); };
+  const bool overcommit = !found.empty() && found.front().overcommit.value_or(false);
+  if (!found.empty() && !overcommit) {
+    drop_ours();
+    return;
+  }
+  if (!manual.distributed_limit_worker.empty()) {
+    drop_ours();
+    trace.message("manual", "distributed_limit",
+                  Json{{"worker", manual.distributed_limit_worker}, {"instance", manual.distributed_limit_instance}});
+    trace.quirk("Q22", "vllm explanation",
+                "GPUStack shows only the one-distributed-instance notice (worker " + manual.distributed_limit_worker + ", instance " +
+                    manual.distributed_limit_instance + ") instead of the requirement and strategy notes");
+    return;
+  }
+  if (!found.empty()) return;  // overcommit: requirement + the manual note, already recorded
+  for (const auto* event : {&fit.multi_worker_event, &fit.multi_gpu_event, &fit.single_gpu_event})
+    if (*event) {
+      trace.message("vllm", (*event)->key, (*event)->values);
+      break;
+    }
+}
+
+}  // namespace
+
+FitResult select_vllm(FitContext& ctx) {
+  const Model& model = ctx.model;
+  if (!ctx.scenario.estimates.config)
+    throw InputError("/estimates/config", "a vLLM model needs estimates.config (use {} when nothing is known)");
+  VllmFit fit(ctx, read_hf_config(ctx.scenario.estimates.config));
+
+  // Selector construction (stage selector_init), then the checks GPUStack makes before fitting.
+  fit.s.world = vllm_world(ctx.params);
+  fit.s.gpu_count = gpu_count(model, fit.s.world.world, fit.s.world.labels).value_or(0);
+  fit.s.executor = resolve_vllm_executor(model, ctx.params);
+  validate_vllm_parameters(fit.hp, ctx.params, fit.s.executor.executor);
+  fit.s.gmu = resolve_vllm_gmu(model, fit.hp, ctx.params);
+  fit.s.vram = estimate_vram(ctx.scenario, model);
+  fit.s.ram = ram_need(model);
+  fit.s.distributed = distributed_enabled(model);
+  record_requirement(fit);
+
+  const std::size_t first_message = ctx.trace.messages().size();
+  ctx.trace.message("vllm", "requirement", vllm_requirement_values(fit));
+
+  FitResult result;
+  ManualOutcome manual;
+  const auto* ids = gpu_ids(model);
+  ManualOptions options;
+  options.selector = "vllm";
+  options.gpu_count = fit.s.gpu_count;
+  options.utilisation = {{"*", fit.s.gmu.value}};
+  options.outcome = &manual;
+  std::vector<Candidate> found = select_manual(ctx, ManualRequest{fit.s.vram, fit.s.ram}, options);
+  if (!found.empty()) result.strategy = "manual";
+
+  const AutoStrategy strategies[] = {{"single_gpu", run_single_gpu},
+                                     {"single_worker_multi_gpu", run_single_worker_multi_gpu},
+                                     {"multi_worker", run_multi_worker}};
+  for (const auto& strategy : strategies) {
+    StrategyRecord rec("vllm", strategy.id);
+    std::size_t produced = 0;
+    if (!found.empty()) {
+      rec.not_reached();
+    } else if (ids) {
+      rec.skip("manual_only", Json{{"gpu_ids", ids->size()}});
+    } else if (auto skip = own_skip(fit, strategy.id)) {
+      rec.skip(skip->first, skip->second);
+    } else {
+      found = strategy.run(fit, rec);
+      produced = found.size();
+      if (!found.empty()) result.strategy = strategy.id;
+    }
+    rec.commit(ctx.trace, produced);
+  }
+
+  finish_messages(fit, first_message, found, manual);
+  result.candidates = std::move(found);
+  return result;
+}
+
+}  // namespace placement
