@@ -6,15 +6,12 @@
 #include <set>
 
 #include "scenario/json_reader.h"
+#include "scenario/scenario_sections.h"
 
 namespace placement {
 
 namespace {
 
-const std::vector<std::string> kKnownWorkerStates = {
-    "ready", "not_ready", "unreachable", "maintenance", "provisioning", "initializing", "deleting", "error", "pending"};
-const std::vector<std::string> kInstanceStates = {
-    "pending", "analyzing", "scheduled", "initializing", "downloading", "starting", "running", "error", "unreachable"};
 const std::vector<std::string> kCategories = {
     "llm", "embedding", "reranker", "image", "speech_to_text", "text_to_speech"};
 const std::vector<std::string> kFileStates = {"downloading", "ready", "error"};
@@ -89,6 +86,12 @@ GpuDevice load_gpu(const JsonReader& r) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& instance_states() {
+  static const std::vector<std::string> states = {
+      "pending", "analyzing", "scheduled", "initializing", "downloading", "starting", "running", "error", "unreachable"};
+  return states;
+}
 
 std::optional<GpuId> parse_gpu_id(const std::string& id) {
   std::size_t last = id.rfind(':');
@@ -200,7 +203,7 @@ ModelInstance load_instance(const Json& value, const std::string& pointer) {
   m.model_id = r.opt_int("model_id");
   m.name = r.opt_string("name").value_or("");
   m.backend = r.opt_string("backend");
-  m.state = r.has("state") ? enum_value(r.at("state"), kInstanceStates, "instance state") : "pending";
+  m.state = r.has("state") ? enum_value(r.at("state"), instance_states(), "instance state") : "pending";
   m.worker_id = r.opt_int("worker_id");
   m.worker_name = r.opt_string("worker_name");
   m.gpu_type = r.opt_string("gpu_type");
@@ -360,9 +363,21 @@ InferenceBackend load_backend(const JsonReader& r) {
   return b;
 }
 
+// A section from the document, element by element (at most its limit), or as it was streamed.
+template <class Section>
+void load_section(const JsonReader& root, StreamedSection<Section>* streamed, Scenario& s) {
+  if (streamed && streamed->active) return streamed->finish(s);
+  if (!root.has(Section::kKey)) return;
+  Section section;
+  for (const JsonReader& e : root.at(Section::kKey).elements_at_most(Section::kLimit, Section::kWhat)) section.add(e.value(), e.pointer());
+  section.move_into(s);
+}
+
 }  // namespace
 
-Scenario load_scenario(const Json& document) {
+Scenario load_scenario(const Json& document) { return load_scenario_with(document, nullptr); }
+
+Scenario load_scenario_with(const Json& document, StreamedSections* streamed) {
   JsonReader root(document, "");
   root.expect_object();
   Scenario s;
@@ -371,23 +386,11 @@ Scenario load_scenario(const Json& document) {
     if (f.rfind("placement-scenario/", 0) != 0) root.fail_member("format", "unknown format '" + f + "' (expected placement-scenario/1)");
     if (f != "placement-scenario/1") root.fail_member("format", "unsupported format version '" + f + "'");
   }
-  if (root.has("workers")) {
-    std::set<std::int64_t> ids;
-    std::set<std::string> names;
-    for (const JsonReader& w : root.at("workers").elements_at_most(limits::kMaxWorkers, "workers")) {
-      Worker worker = load_worker(w.value(), w.pointer());
-      if (!ids.insert(worker.id).second) w.fail_member("id", "duplicate worker id " + std::to_string(worker.id));
-      if (!names.insert(worker.name).second) w.fail_member("name", "duplicate worker name '" + worker.name + "'");
-      if (!contains(kKnownWorkerStates, worker.state))
-        s.warnings.push_back("worker '" + worker.name + "' has state '" + worker.state + "', which is not a known GPUStack state; it counts as not ready");
-      s.workers.push_back(std::move(worker));
-    }
-  }
+  load_section(root, streamed ? &streamed->workers : nullptr, s);
   JsonReader model = root.at("model");
   if (model.is_null()) root.fail_member("model", "required field 'model' is null");
   s.model = load_model(model.value(), model.pointer());
-  if (root.has("model_instances"))
-    for (const JsonReader& i : root.at("model_instances").elements_at_most(limits::kMaxModelInstances, "model instances")) s.model_instances.push_back(load_instance(i.value(), i.pointer()));
+  load_section(root, streamed ? &streamed->instances : nullptr, s);
   if (root.has("model_files"))
     for (const JsonReader& f : root.at("model_files").elements_at_most(limits::kMaxModelFiles, "model files")) s.model_files.push_back(load_file(f));
   if (root.has("estimates")) s.estimates = load_estimates(root.at("estimates"));
@@ -416,17 +419,7 @@ Scenario load_scenario(const Json& document) {
 }
 
 Json parse_scenario_document(const std::string& text) {
-  try {
-    return Json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError("", std::string("invalid JSON at byte ") + std::to_string(e.byte) + ": " + e.what());
-  } catch (const nlohmann::json::exception& e) {
-    // The parser's other refusals (a number beyond double's range, e.g. 1e999; found by
-    // fragment_fuzz) carry no byte offset.
-    throw InputError("", std::string("invalid JSON: ") + e.what());
-  }
+  return parse_or_input_error([&] { return Json::parse(text); });
 }
-
-Scenario load_scenario_text(const std::string& text) { return load_scenario(parse_scenario_document(text)); }
 
 }  // namespace placement
