@@ -1,5 +1,5 @@
 // Browser tests of the cluster canvas (issue 23 items 3 and 5): wheel scrolling, Ctrl+wheel
-// zoom and Fit, 256 workers in compact rows with search, the Why pane in view.
+// zoom and Fit, 256 workers in compact rows with search, the Why pane and its splitter, panning.
 // usage: node explorer_canvas_test.js [--web DIR] [--only NAME]
 'use strict';
 const fs = require('fs');
@@ -7,7 +7,7 @@ const path = require('path');
 const assert = require('assert/strict');
 const ex = require('./lib/explorer_page');
 const {
-  ARTIFACTS, manyWorkers, workerItems, explorerSuite,
+  ARTIFACTS, shot, loadText, manyWorkers, workerItems, explorerSuite,
 } = require('./lib/explorer_suite');
 
 // Where the item `id` is drawn now (its top), after the wheel turned `notches` over (x, y).
@@ -111,5 +111,77 @@ test('256 workers: compact rows, the search narrows them, the Why pane is in vie
   assert.deepEqual(page.pageErrors, []);
 });
 
+// A press, a move in steps and a release, a frame apart each, as a person drags.
+async function drag(page, from, to, { steps = 6, button = 'left' } = {}) {
+  await page.mouse.move(from.x, from.y);
+  await ex.frames(page, 2);
+  await page.mouse.down({ button });
+  await ex.frames(page, 2);
+  for (let k = 1; k <= steps; k++) {
+    await page.mouse.move(from.x + (to.x - from.x) * k / steps, from.y + (to.y - from.y) * k / steps);
+    await ex.frames(page, 1);
+  }
+  await ex.frames(page, 2);
+  await page.mouse.up({ button });
+  await ex.frames(page, 2);
+}
+
+test('the Why pane has a splitter: dragging resizes it; a window resize keeps both panes usable', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ex.frames(page, 3);
+  const before = await ex.findItem(page, 'splitter/why');
+  // Up by 150 px: the pane grows by as much.
+  await drag(page, { x: before.x + before.w / 2, y: before.y + before.h / 2 }, { x: before.x + before.w / 2, y: before.y + before.h / 2 - 150 });
+  const up = await ex.findItem(page, 'splitter/why');
+  assert.ok(Math.abs((before.y - up.y) - 150) <= 3, `the splitter moved ${before.y - up.y} px for a 150 px drag`);
+  await shot(page, 'why-splitter-dragged.png');
+  // Far down: the pane keeps its minimum, the splitter stays in the window.
+  await drag(page, { x: up.x + up.w / 2, y: up.y + up.h / 2 }, { x: up.x + up.w / 2, y: 795 });
+  const down = await ex.findItem(page, 'splitter/why');
+  assert.ok(down.y < 800 - 80, `the splitter went to y=${down.y}: the Why pane has no room`);
+  // A much smaller window: both panes still there.
+  await page.setViewportSize({ width: 1024, height: 520 });
+  await ex.frames(page, 3);
+  const small = await ex.findItem(page, 'splitter/why');
+  const canvasTop = (await ex.findItem(page, (i) => /^worker\//.test(i.id), 'a worker')).y;
+  assert.ok(small.y - canvasTop >= 100 && small.y + small.h <= 520 - 70, `at 520 px high the splitter is at y=${small.y} (canvas from ${canvasTop})`);
+  await shot(page, 'why-splitter-small-window.png');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('Space + drag and middle-button drag pan the canvas only when they start over it', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  await loadText(page, manyWorkers(40));
+  assert.equal(await page.evaluate(() => window.explorer.step('scoring')), true);
+  await ex.settled(page);
+  const width = await page.evaluate(() => document.getElementById('canvas').clientWidth);
+  const card = await ex.findItem(page, 'worker/extra-4');
+  await ex.clickAt(page, card.x + card.w / 2, card.y + 6);  // the canvas has the focus
+  await ex.settled(page);
+  const at = (await ex.findItem(page, 'worker/extra-4')).y;
+  const canvasY = async () => (await ex.findItem(page, 'worker/extra-4')).y;
+  // Over the right panel (a middle-button press leaves the focus on the canvas): no pan.
+  await drag(page, { x: width * 0.8, y: 700 }, { x: width * 0.8, y: 560 }, { button: 'middle' });
+  assert.equal(await canvasY(), at, 'a middle-button drag over the right panel panned the canvas');
+  await page.keyboard.down('Space');
+  await ex.frames(page, 2);
+  await drag(page, { x: width * 0.8, y: 700 }, { x: width * 0.8, y: 560 });
+  await page.keyboard.up('Space');
+  await ex.frames(page, 3);
+  assert.equal(await canvasY(), at, 'Space + drag over the right panel panned the canvas');
+  // Over the canvas: it pans with the pointer, with either.
+  const gap = card.x + card.w + 4;  // between two columns of cards
+  await page.keyboard.down('Space');
+  await ex.frames(page, 2);
+  await drag(page, { x: gap, y: 500 }, { x: gap, y: 400 });
+  await page.keyboard.up('Space');
+  await ex.frames(page, 3);
+  const panned = await canvasY();
+  assert.ok(at - panned >= 60, `Space + drag over the canvas moved it by ${at - panned} px`);
+  await drag(page, { x: gap, y: 400 }, { x: gap, y: 500 }, { button: 'middle' });
+  assert.ok((await canvasY()) - panned >= 60, 'a middle-button drag over the canvas did not pan it');
+  assert.deepEqual(page.pageErrors, []);
+});
 
 suite.run();

@@ -177,8 +177,8 @@ void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasF
   ImGui::EndTable();
 }
 
-// Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button drags the
-// view. Called inside the canvas child before anything is laid out.
+// Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button, pressed
+// over the canvas, drags the view. Called inside the canvas child before anything is laid out.
 void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
   ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
@@ -196,8 +196,14 @@ void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
     ImGui::SetScrollY((ImGui::GetScrollY() + local.y) * k - local.y);
   }
   view.pending_zoom_pixels = 0;
-  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0) || (space_down && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
-  if (dragging && (hovered || ImGui::IsWindowFocused())) {
+  // Only a drag that began over the canvas pans it: a middle-button press over the right panel
+  // leaves the canvas focused, and that drag is not the canvas's.
+  const ImGuiMouseButton button = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0) ? ImGuiMouseButton_Middle : ImGuiMouseButton_Left;
+  const bool dragging = button == ImGuiMouseButton_Middle || (space_down && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
+  const ImVec2 from = io.MouseClickedPos[button];
+  const ImVec2 min = ImGui::GetWindowPos(), max(min.x + ImGui::GetWindowWidth(), min.y + ImGui::GetWindowHeight());
+  const bool began_here = from.x >= min.x && from.x < max.x && from.y >= min.y && from.y < max.y;
+  if (dragging && began_here) {
     ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
     ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
   }
