@@ -120,8 +120,10 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
     if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, canvas_colour::gpu_ids, 0, 0, 2.0f);
     if (cand.marked.count(index)) dl->AddRect(ImVec2(bar_min.x - 1, bar_min.y - 1), ImVec2(bar_max.x + 1, bar_max.y + 1), IM_COL32(80, 200, 255, 255), 0, 0, 3.0f);
     if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), canvas_colour::selected, 0, 0, 2.0f);
-    const std::string text = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU"))) + " " + gib_text(total);
-    draw_clipped_text(dl, ImVec2(bar_min.x + 4, bar_min.y + 1), bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), text);
+    const std::string head = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU")));
+    const std::string text = head + " " + gib_text(total);
+    const ImVec2 label_at(bar_min.x + 4, bar_min.y + (bar_max.y - bar_min.y - ImGui::GetFontSize()) / 2);
+    draw_gpu_label(dl, label_at, bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), head, gib_text(total));
     if (hovered)
       ImGui::SetTooltip("%s\n%s%s", text.c_str(), claims_tooltip(c1, c2).c_str(),
                         app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "click: why (not) here?");
