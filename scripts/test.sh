@@ -28,9 +28,11 @@ PE_FUZZ_NO_BUILD=1 scripts/fuzz.sh --runs "${PE_FUZZ_RUNS:-20000}"   # built by 
 echo "== 4. browser explorer: build/web, then the browser suites in headless Chromium"
 scripts/build-web.sh
 tests/browser/install.sh
-node tests/browser/page_test.js --web build/web
-node tests/browser/explorer_test.js --web build/web
-node tests/browser/embed_export_test.js --web build/web
+# Every suite: page_test.js, embed_export_test.js and explorer_*_test.js (one per feature).
+for suite in tests/browser/*_test.js; do
+  echo "-- $suite"
+  node "$suite" --web build/web
+done
 
 echo "== 5. same answer everywhere: native CLI vs WASM under Node"
 scripts/compare-native-wasm.sh

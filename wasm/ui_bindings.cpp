@@ -31,6 +31,7 @@ std::string current_step() { return explorer_app().current_step(); }
 std::string selection() { return explorer_app().selection_json(); }
 std::string explanation(const std::string& format) { return explorer_app().explanation(format); }
 std::string import_json(const std::string& text) { return explorer_app().import_json(text); }
+bool deploy() { return explorer_app().deploy(); }
 void undo() { explorer_app().undo(); }
 void redo() { explorer_app().redo(); }
 bool can_undo() { return explorer_app().can_undo(); }
@@ -71,6 +72,7 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("selection", &selection);
   function("explanation", &explanation);
   function("importJson", &import_json);
+  function("deploy", &deploy);
   function("undo", &undo);
   function("redo", &redo);
   function("canUndo", &can_undo);

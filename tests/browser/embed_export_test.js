@@ -100,6 +100,51 @@ test('?embed=1: read-only (no edit buttons, no undo); Open in Explorer opens the
   assert.deepEqual(page.pageErrors, []);
 });
 
+test('?embed=1: no empty menu-bar strip; explorer.deploy() refuses and changes nothing', async ({ context, url }) => {
+  const text = readExample('binpack-vs-spread.json');
+  const page = await ex.openExplorer(context, `${url}?embed=1#${fragmentOf(text)}`);
+  // The toolbar is the first row: no menu bar above it (the full page's menu bar is ~20 px high).
+  const first = await ex.findItem(page, 'button/open-in-explorer');
+  assert.ok(first.y < 14, `the embed's toolbar starts at y=${first.y}: a strip is left above it`);
+  await shot(page, 'embed-top.png', { clip: { x: 0, y: 0, width: 640, height: 80 } });
+  const before = await ex.scenario(page);
+  assert.equal(await page.evaluate(() => window.explorer.deploy()), false, 'deploy() in embed mode claims it deployed');
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), before, 'deploy() changed the embed');
+  const banner = (await ex.items(page)).find((i) => i.id === 'banner/notice');
+  assert.ok(banner && /read-only/.test(banner.label), 'the refusal is not explained');
+
+  // The same call on the full page deploys.
+  const full = await ex.openExplorer(context, `${url}#${fragmentOf(text)}`);
+  assert.equal(await full.evaluate(() => window.explorer.deploy()), true);
+  await ex.settled(full);
+  assert.notEqual(await ex.scenario(full), before);
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('?embed=1 follows a link changed in its address: the new scenario, step and selection', async ({ context, url }) => {
+  const first = readExample('cpu-fallback.json');
+  const page = await ex.openExplorer(context, `${url}?embed=1#${fragmentOf(first)}`);
+  sameDocument(await ex.scenario(page), first);
+  const second = readExample('scale-down-order.json');
+  const worker = JSON.parse(second).workers[1].name;
+  await page.evaluate((f) => { location.hash = f; }, `${fragmentOf(second)}&step=fit&worker=${worker}`);
+  await page.waitForFunction((t) => JSON.stringify(JSON.parse(window.explorer.scenario())) === t, JSON.stringify(JSON.parse(second)), { timeout: 5000 });
+  await ex.settled(page);
+  assert.equal(await page.evaluate(() => window.explorer.currentStep()), 'fit');
+  assert.equal((await page.evaluate(() => window.explorer.selection())).worker, worker);
+  // Still read-only, and nothing saved.
+  const shown = await ids(page);
+  assert.ok(!shown.includes('button/deploy') && shown.includes('button/open-in-explorer'));
+  assert.equal(await page.evaluate(() => localStorage.getItem('placement-explorer/scenario')), null, 'the embed saved its scenario');
+  // A broken link: an error, the scenario kept.
+  await page.evaluate(() => { location.hash = 'v1.@@broken@@'; });
+  await ex.waitForStatus(page, 'error');
+  sameDocument(await ex.scenario(page), second);
+  await shot(page, 'embed-followed-link.png');
+  assert.deepEqual(page.pageErrors, []);
+});
+
 test('first visit: the start panel shows the examples gallery; a click loads one; never shown again', async ({ context, url }) => {
   const page = await ex.openExplorer(context, url, { firstVisit: true });
   const gallery = (await ids(page)).filter((i) => i.startsWith('start/example/'));

@@ -127,3 +127,23 @@ TEST_CASE("canvas: zoom arithmetic") {
   const std::size_t columns = std::size_t(600 / (250 * z + 12));
   CHECK(float((64 + columns - 1) / columns) * (200 * z + 12) <= 800);
 }
+
+TEST_CASE("canvas: the Why pane's splitter keeps both panes usable") {
+  struct Row {
+    float fraction, available, want;
+  };
+  const Row rows[] = {
+      {0.34f, 600, 204},  // the default share
+      {0.0f, 600, kMinWhyPane},
+      {1.0f, 600, 600 - kMinCanvasPane},
+      {0.5f, 150, 60},  // too small for both minimums: 40 % of what there is
+      {0.5f, 0, 0},
+  };
+  for (const Row& r : rows) CHECK(why_pane_height(r.fraction, r.available) == Approx(r.want));
+  // Dragging up by 100 px grows the pane by 100 px; far past the edge it stops at the minimum.
+  CHECK(why_pane_height(dragged_why_fraction(0.34f, -100, 600), 600) == Approx(304));
+  CHECK(why_pane_height(dragged_why_fraction(0.34f, 5000, 600), 600) == Approx(kMinWhyPane));
+  // A fraction dragged in a tall window stays sane in a short one.
+  const float f = dragged_why_fraction(0.34f, -10000, 1200);
+  CHECK(why_pane_height(f, 300) == Approx(300 - kMinCanvasPane));
+}

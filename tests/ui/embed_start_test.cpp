@@ -39,8 +39,16 @@ TEST_CASE("Embed mode shows no edit buttons and refuses edits, undo and keyboard
   next["workers"] = Json::array();
   app->edit(next);
   CHECK(app->scenario_text() == before);
-  app->deploy();
+  CHECK_FALSE(app->deploy());
   CHECK(app->scenario_text() == before);
+  CHECK_FALSE(app->deploy_until_full());
+  CHECK_FALSE(app->reset_instances());
+  CHECK_FALSE(app->scale_down_to(0));
+  CHECK_FALSE(app->compare_strategies());
+  CHECK(app->import_json(R"({"workers": []})") == kReadOnlyEmbed);
+  CHECK(app->scenario_text() == before);
+  REQUIRE_FALSE(app->banner().messages().empty());
+  CHECK(app->banner().messages().back().text.find("read-only") != std::string::npos);
   gui.press(*app, ImGuiKey_Z, true);
   app->undo();
   CHECK(app->scenario_text() == before);
@@ -51,6 +59,28 @@ TEST_CASE("Embed mode shows no edit buttons and refuses edits, undo and keyboard
   CHECK(gui.click(*app, "button/save-image"));
   host::set_native_observer(nullptr);
   CHECK(calls == std::vector<std::string>{"openInExplorer", "saveImage"});
+}
+
+TEST_CASE("Embed mode follows a new link or loadScenario: the scenario is replaced, with no history") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("cpu-fallback"));
+  const std::string link = app->fragment();
+  REQUIRE(app->load_example("scale-down-order"));
+  const std::string other = app->scenario_text();
+  app->ui().embed = true;
+  gui.frames(*app, 2);
+  CHECK(app->load_fragment(link).empty());
+  CHECK(app->scenario_text() != other);
+  CHECK_FALSE(app->can_undo());
+  CHECK(app->load_scenario(other).empty());
+  CHECK(app->scenario_text() == other);
+  CHECK_FALSE(app->can_undo());
+  // A broken link changes nothing.
+  CHECK_FALSE(app->load_fragment("v1.@@").empty());
+  CHECK(app->scenario_text() == other);
+  gui.frames(*app, 2);
+  CHECK_FALSE(has_item("button/deploy"));
 }
 
 TEST_CASE("The full toolbar has Save image; without a page it says so") {

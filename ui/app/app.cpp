@@ -44,6 +44,24 @@ void App::changed() {
 
 void App::refuse(const std::string& what, const std::string& error) { banner_.error(what + ": " + error); }
 
+bool App::read_only(const std::string& what) {
+  if (!ui_.embed) return false;
+  banner_.notice(what + ": " + kReadOnlyEmbed);
+  return true;
+}
+
+void App::show(Json document) {
+  if (!ui_.embed) {
+    edit(std::move(document));
+    return;
+  }
+  // An embed follows its link (or its page's loadScenario): the new scenario replaces the shown
+  // one, with no history to undo into.
+  if (document == state_.scenario()) return;
+  state_.reset(std::move(document));
+  changed();
+}
+
 void App::edit(Json next, const std::string& coalesce_key) {
   if (ui_.embed) return;  // read-only: the page loaded the link before it set embed
   const std::uint64_t before = state_.generation();
@@ -57,7 +75,7 @@ std::string App::load_scenario(const std::string& text) {
     refuse("The scenario was not loaded", p.error);
     return p.error;
   }
-  edit(std::move(p.document));
+  show(std::move(p.document));
   ui_.selection = {};
   loaded();
   return "";
@@ -162,7 +180,8 @@ std::string App::load_fragment(const std::string& fragment) {
     refuse("The link could not be opened", error);
     return error;
   }
-  edit(std::move(p.document));
+  ui_.selection = {};
+  show(std::move(p.document));
   loaded();
   apply_view(link.view, ui_, [&](const std::string& worker) { return worker_index(state_.scenario(), worker) >= 0; });
   return "";
@@ -198,6 +217,7 @@ void App::copy_explanation() {
 }
 
 std::string App::import_json(const std::string& text) {
+  if (read_only("Nothing was imported")) return kReadOnlyEmbed;
   ImportOutcome o = import_document(state_.scenario(), text);
   if (!o.error.empty()) {
     refuse("Nothing was imported", o.error);
@@ -251,6 +271,7 @@ int App::shown_candidate() const {
 }
 
 bool App::deploy() {
+  if (read_only("Deploy")) return false;
   if (!results_current()) {
     banner_.notice("The decision is still being computed; press Deploy again in a moment");
     return false;
@@ -269,6 +290,7 @@ bool App::deploy() {
 }
 
 bool App::deploy_until_full() {
+  if (read_only("Deploy until full")) return false;
   FillOutcome o = placement::ui::deploy_until_full(state_.scenario());
   if (!o.error.empty()) {
     refuse("Nothing was deployed", o.error);
@@ -288,6 +310,7 @@ bool App::deploy_until_full() {
 }
 
 bool App::reset_instances() {
+  if (read_only("Reset instances")) return false;
   Json next = placement::ui::reset_instances(state_.scenario(), baseline_);
   if (next == state_.scenario()) {
     banner_.notice("The instances are already as the scenario was loaded");
@@ -309,6 +332,7 @@ Json App::scale_down_preview(long long replicas) const {
 }
 
 bool App::scale_down_to(long long replicas) {
+  if (read_only("Scale down")) return false;
   if (!results_current()) return false;
   if (replicas < 0) replicas = 0;
   const Json goes = scale_down_preview(replicas);

@@ -23,13 +23,17 @@
 
 namespace placement::ui {
 
+// What ?embed=1 answers an edit (the banner, and the error API calls return).
+inline constexpr const char* kReadOnlyEmbed = "this embedded view is read-only (Open in Explorer to edit)";
+
 class App {
  public:
   // Starts with the first example loaded (no history).
   explicit App(std::unique_ptr<ScheduleService> service, std::unique_ptr<WhatIfService> whatif = make_sync_whatif_service());
 
   // ---- the embind surface (same names, same contracts)
-  std::string load_scenario(const std::string& text);  // "" or the error (also in the banner)
+  // "" or the error (also in the banner). In embed mode the scenario is replaced, not edited.
+  std::string load_scenario(const std::string& text);
   std::string scenario_text() const { return state_.scenario_text(); }
   std::string result();             // placement::schedule_json(scenario())
   std::string scale_down_result();  // placement::scale_down_json(scenario())
@@ -73,6 +77,7 @@ class App {
   void edit(Json next, const std::string& coalesce_key = "");
   bool load_example(const std::string& stem);
   // Deploy: one more replica, placed where the winner says (deploy.h). One undoable edit.
+  // These operations and the What-if ones below refuse in embed mode (false, a banner notice).
   bool deploy();
   // Deploy repeated until no candidate fits (at most kDeployUntilFullCap). One undoable edit.
   bool deploy_until_full();
@@ -128,6 +133,10 @@ class App {
   void changed();
   void loaded();
   void refuse(const std::string& what, const std::string& error);
+  // True (and says so in the banner) when ?embed=1 makes the view read-only.
+  bool read_only(const std::string& what);
+  // A loaded scenario: an undoable edit, or in embed mode a replacement without history.
+  void show(Json document);
 
   AppState state_;
   UiState ui_;

@@ -17,6 +17,7 @@ void App::deliver_whatif(const std::string& kind, std::uint64_t id, std::string 
 }
 
 bool App::deploy_capacity() {
+  if (read_only("Deploy all")) return false;
   if (!whatif_.current(WhatIfKind::capacity)) {
     banner_.notice("Capacity is still being computed; press Deploy all again in a moment");
     return false;
@@ -41,6 +42,7 @@ bool App::deploy_capacity() {
 }
 
 bool App::apply_suggestion(int index) {
+  if (read_only("Apply")) return false;
   const Json& suggestions = member(whatif_.answer(WhatIfKind::advise), "suggestions", json_array());
   if (!whatif_.current(WhatIfKind::advise) || index < 0 || index >= int(suggestions.size())) {
     banner_.notice("That suggestion is not for the scenario shown any more");
@@ -65,6 +67,7 @@ void App::pin_baseline() {
 void App::unpin_baseline() { whatif_.unpin(); }
 
 bool App::compare_strategies() {
+  if (read_only("Compare strategies")) return false;
   Json next = state_.scenario();
   if (!next.contains("model") || !next["model"].is_object()) {
     banner_.error("The scenario has no model to compare strategies for");

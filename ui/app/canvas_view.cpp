@@ -122,4 +122,16 @@ float zoomed(float zoom, float pixels) {
   return std::clamp(zoom * std::exp(-pixels * 0.0025f), kMinZoom, kMaxZoom);
 }
 
+float why_pane_height(float fraction, float available) {
+  if (available <= 0) return 0;
+  if (available < kMinWhyPane + kMinCanvasPane) return available * 0.4f;
+  return std::clamp(fraction * available, kMinWhyPane, available - kMinCanvasPane);
+}
+
+float dragged_why_fraction(float fraction, float dy, float available) {
+  if (available <= 0) return fraction;
+  const float dragged = why_pane_height(fraction, available) - dy;
+  return why_pane_height(dragged / available, available) / available;
+}
+
 }  // namespace placement::ui

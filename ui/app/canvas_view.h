@@ -35,7 +35,19 @@ struct CanvasView {
   // Frames left in which Fit corrects its estimate by what was drawn: text metrics of the UI font
   // and the cards' reflow make the first zoom an estimate.
   int fit_checks = 0;
+  // The share of the left column's height "Why (not) here?" takes (its splitter drags it).
+  float why_fraction = 0.34f;
 };
+
+// The height of the "Why (not) here?" pane for `fraction` of `available` px: at least
+// kMinWhyPane, leaving the canvas at least kMinCanvasPane; a window too small for both splits
+// what there is.
+inline constexpr float kMinWhyPane = 80.0f;
+inline constexpr float kMinCanvasPane = 120.0f;
+float why_pane_height(float fraction, float available);
+// The fraction after the splitter was dragged by `dy` px (down: a smaller pane), kept in the
+// range why_pane_height() honours, so the next window resize keeps it sane.
+float dragged_why_fraction(float fraction, float dy, float available);
 
 // Cards or rows for a cluster of `workers` workers.
 bool compact_layout(const CanvasView& view, std::size_t workers);

@@ -96,6 +96,40 @@ bool draw_clipped_text(ImDrawList* dl, ImVec2 pos, float width, ImU32 colour, co
   return true;
 }
 
+std::string without_vendor_words(const std::string& name) {
+  static const char* const kVendorWords[] = {"NVIDIA", "GeForce", "Tesla", "AMD", "Radeon", "Instinct", "Intel", "Apple", "Huawei", "Ascend"};
+  std::string rest = name;
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (const char* w : kVendorWords) {
+      const std::string word = std::string(w) + " ";
+      if (rest.size() > word.size() && rest.compare(0, word.size(), word) == 0) {
+        rest.erase(0, word.size());
+        dropped = true;
+      }
+    }
+  }
+  return rest;
+}
+
+bool draw_gpu_label(ImDrawList* dl, ImVec2 pos, float width, ImU32 colour, const std::string& head, const std::string& size) {
+  const float size_w = ImGui::CalcTextSize(size.c_str()).x;
+  const float gap = ImGui::CalcTextSize(" ").x;
+  if (size_w + gap >= width) return draw_clipped_text(dl, pos, width, colour, size);  // too narrow even for the size
+  dl->AddText(ImVec2(pos.x + width - size_w, pos.y), colour, size.c_str());
+  const float room = width - size_w - gap;
+  if (ImGui::CalcTextSize(head.c_str()).x <= room) {
+    dl->AddText(pos, colour, head.c_str());
+    return false;
+  }
+  // "<index> <name>": keep the index, shorten the name.
+  const std::size_t space = head.find(' ');
+  const std::string index = space == std::string::npos ? std::string() : head.substr(0, space + 1);
+  const std::string shorter = index + without_vendor_words(space == std::string::npos ? head : head.substr(space + 1));
+  draw_clipped_text(dl, pos, room, colour, shorter);
+  return true;
+}
+
 void draw_group_header(App& app, const WorkerGroup& group, float width, float height) {
   std::set<std::string>& collapsed = app.ui().canvas.collapsed;
   const bool open = !collapsed.count(group.title);

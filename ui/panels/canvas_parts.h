@@ -56,6 +56,13 @@ void highlight_match(ImDrawList* dl, ImVec2 pos, const std::string& name, const 
 // `text` at `pos`, cut with "..." to fit `width`; returns true when it was cut (show a tooltip).
 bool draw_clipped_text(ImDrawList* dl, ImVec2 pos, float width, ImU32 colour, const std::string& text);
 
+// A GPU bar's label: "<index> <name>" on the left and the memory size right-aligned, never cut.
+// When the name does not fit, vendor words go first ("NVIDIA GeForce RTX 4090" -> "RTX 4090"),
+// then its end is cut with "..."; returns true when the name was shortened (show a tooltip).
+bool draw_gpu_label(ImDrawList* dl, ImVec2 pos, float width, ImU32 colour, const std::string& head, const std::string& size);
+// `name` without the vendor words a GPU model name starts with.
+std::string without_vendor_words(const std::string& name);
+
 // A group's header line (click: collapse / open); id group/<title>.
 void draw_group_header(App& app, const WorkerGroup& group, float width, float height);
 

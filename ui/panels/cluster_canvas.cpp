@@ -120,8 +120,10 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
     if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, canvas_colour::gpu_ids, 0, 0, 2.0f);
     if (cand.marked.count(index)) dl->AddRect(ImVec2(bar_min.x - 1, bar_min.y - 1), ImVec2(bar_max.x + 1, bar_max.y + 1), IM_COL32(80, 200, 255, 255), 0, 0, 3.0f);
     if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), canvas_colour::selected, 0, 0, 2.0f);
-    const std::string text = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU"))) + " " + gib_text(total);
-    draw_clipped_text(dl, ImVec2(bar_min.x + 4, bar_min.y + 1), bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), text);
+    const std::string head = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU")));
+    const std::string text = head + " " + gib_text(total);
+    const ImVec2 label_at(bar_min.x + 4, bar_min.y + (bar_max.y - bar_min.y - ImGui::GetFontSize()) / 2);
+    draw_gpu_label(dl, label_at, bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), head, gib_text(total));
     if (hovered)
       ImGui::SetTooltip("%s\n%s%s", text.c_str(), claims_tooltip(c1, c2).c_str(),
                         app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "click: why (not) here?");
@@ -177,8 +179,8 @@ void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasF
   ImGui::EndTable();
 }
 
-// Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button drags the
-// view. Called inside the canvas child before anything is laid out.
+// Ctrl+wheel / pinch zooms around the pointer; the middle button or Space + left button, pressed
+// over the canvas, drags the view. Called inside the canvas child before anything is laid out.
 void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
   ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
@@ -196,8 +198,14 @@ void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
     ImGui::SetScrollY((ImGui::GetScrollY() + local.y) * k - local.y);
   }
   view.pending_zoom_pixels = 0;
-  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0) || (space_down && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
-  if (dragging && (hovered || ImGui::IsWindowFocused())) {
+  // Only a drag that began over the canvas pans it: a middle-button press over the right panel
+  // leaves the canvas focused, and that drag is not the canvas's.
+  const ImGuiMouseButton button = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0) ? ImGuiMouseButton_Middle : ImGuiMouseButton_Left;
+  const bool dragging = button == ImGuiMouseButton_Middle || (space_down && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0));
+  const ImVec2 from = io.MouseClickedPos[button];
+  const ImVec2 min = ImGui::GetWindowPos(), max(min.x + ImGui::GetWindowWidth(), min.y + ImGui::GetWindowHeight());
+  const bool began_here = from.x >= min.x && from.x < max.x && from.y >= min.y && from.y < max.y;
+  if (dragging && began_here) {
     ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
     ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
   }

@@ -6,6 +6,7 @@
 #include "app/app.h"
 #include "app/host.h"
 #include "imgui.h"
+#include "panels/flow_layout.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
 
@@ -14,6 +15,7 @@ namespace placement::ui {
 namespace {
 
 bool button(const char* label, const char* id, const char* tip) {
+  wrap_if_past_edge(button_width(label));
   const bool pressed = ImGui::Button(label);
   test_hooks::tag(std::string("button/") + id, label);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);

@@ -7,12 +7,16 @@
 #include "app/format.h"
 #include "imgui.h"
 #include "panels/edit_widgets.h"
+#include "panels/flow_layout.h"
 #include "panels/panels.h"
+#include "panels/worker_picker.h"
 #include "test_hooks.h"
 
 namespace placement::ui {
 
 namespace {
+
+constexpr int kUnclippedRows = 200;
 
 const std::vector<std::string> kInstanceStates = {"running", "pending", "scheduled", "initializing", "downloading",
                                                   "starting", "analyzing", "error", "unreachable"};
@@ -26,6 +30,51 @@ std::string claim_summary(const Json& claim) {
   const Json& ram = member(claim, "ram", json_null());
   if (ram.is_number()) out += (out.empty() ? "" : "; ") + std::string("RAM ") + gib_text(ram.get<double>());
   return out.empty() ? "no claim" : out;
+}
+
+// A table cell's text, wrapped at the column's edge; tagged `id` with the text's rectangle.
+void wrapped_cell(const std::string& text, const std::string& id) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  test_hooks::tag(id, text);
+}
+
+// One row of the instances table; `before` is the generation the table started with (an edit
+// replaces the scenario `instances` points into, so nothing is read after one).
+void draw_instance_row(App& app, const Json& instances, int row, const Json& model_id, std::uint64_t before) {
+  const std::size_t i = std::size_t(row);
+  const Json& inst = instances[i];
+  const std::string name = value_text("", member(inst, "name", json_null()));
+  const Json& of = member(inst, "model_id", json_null());
+  const std::string model_text = of == model_id ? std::string("this") : value_text("", of);
+  const std::string worker = worker_name_of(app.scenario(), inst);
+  const std::string claim = claim_summary(member(inst, "computed_resource_claim", json_null()));
+  const std::string base = "/model_instances/" + std::to_string(i);
+  ImGui::TableNextRow();
+  ImGui::PushID(row);
+  ImGui::TableNextColumn();
+  wrapped_cell(name, "instance/" + std::to_string(i) + "/name");
+  ImGui::TableNextColumn();
+  wrapped_cell(model_text, "instance/" + std::to_string(i) + "/model");
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-1);
+  edit_choice(app, "##state", ptr(base + "/state"), kInstanceStates);
+  ImGui::TableNextColumn();
+  wrapped_cell(worker, "instance/" + std::to_string(i) + "/worker");
+  ImGui::TableNextColumn();
+  wrapped_cell(claim, "instance/" + std::to_string(i) + "/claim");
+  ImGui::TableNextColumn();
+  if (app.generation() == before) {
+    const bool remove = ImGui::SmallButton("remove");
+    test_hooks::tag("instance/" + std::to_string(i) + "/remove", "remove " + name);
+    if (remove) {
+      Json next = app.scenario();
+      next["model_instances"].erase(i);
+      app.edit(std::move(next));
+    }
+  }
+  ImGui::PopID();
 }
 
 // Hand placement: one instance on one worker, with a VRAM claim per chosen GPU.
@@ -42,17 +91,15 @@ void draw_manual_placement(App& app) {
   }
   if (worker >= int(workers.size())) worker = 0;
   const Json& w = workers[std::size_t(worker)];
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-  if (ImGui::BeginCombo("worker##place", w.value("name", std::string("?")).c_str())) {
-    for (std::size_t i = 0; i < workers.size(); ++i)
-      if (ImGui::Selectable(workers[i].value("name", std::string("?")).c_str(), int(i) == worker)) worker = int(i);
-    ImGui::EndCombo();
-  }
+  ImGui::TextUnformatted("worker");
+  ImGui::SameLine();
+  if (pick_worker("place", workers, worker)) return;  // `w` is the worker picked before
   const Json gpus = w.contains("status") && w["status"].is_object() ? w["status"].value("gpu_devices", Json::array()) : Json::array();
   for (std::size_t g = 0; g < gpus.size() && g < 32; ++g) {
     bool on = (gpu_mask >> g) & 1u;
     ImGui::SameLine();
     const std::string label = "GPU " + std::to_string(gpus[g].value("index", 0)) + "##place" + std::to_string(g);
+    wrap_if_past_edge(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
     if (ImGui::Checkbox(label.c_str(), &on)) gpu_mask = on ? gpu_mask | (1u << g) : gpu_mask & ~(1u << g);
   }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
@@ -105,56 +152,37 @@ void draw_instances_panel(App& app) {
   ImGui::Text("%lld of %lld replicas of this model exist; %zu instances in all", mine,
               replicas.is_number_integer() ? replicas.get<long long>() : 1LL, instances.size());
   if (ImGui::BeginTable("instances", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* h : {"name", "model", "state", "worker", "claim", ""}) ImGui::TableSetupColumn(h);
+    // Names and claims wrap inside their columns rather than being cut at the column's edge.
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("model", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+    ImGui::TableSetupColumn("state", ImGuiTableColumnFlags_WidthFixed, em * 7);
+    ImGui::TableSetupColumn("worker", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("claim", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
-    ImGuiListClipper clipper;  // rows out of view are not built
-    clipper.Begin(int(instances.size()));
-    bool edited = false;
-    while (!edited && clipper.Step()) {
-      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-        const std::size_t i = std::size_t(row);
-        const Json& inst = instances[i];
-        const std::string name = value_text("", member(inst, "name", json_null()));
-        const Json& of = member(inst, "model_id", json_null());
-        const std::string model_text = of == model_id ? std::string("this") : value_text("", of);
-        const std::string worker = worker_name_of(app.scenario(), inst);
-        const std::string claim = claim_summary(member(inst, "computed_resource_claim", json_null()));
-        const std::string base = "/model_instances/" + std::to_string(i);
-        ImGui::TableNextRow();
-        ImGui::PushID(row);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(name.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(model_text.c_str());
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-1);
-        edit_choice(app, "##state", ptr(base + "/state"), kInstanceStates);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(worker.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(claim.c_str());
-        ImGui::TableNextColumn();
-        if (app.generation() == before) {
-          const bool remove = ImGui::SmallButton("remove");
-          test_hooks::tag("instance/" + std::to_string(i) + "/remove", "remove " + name);
-          if (remove) {
-            Json next = app.scenario();
-            next["model_instances"].erase(i);
-            app.edit(std::move(next));
-          }
+    // Wrapped rows differ in height, which a clipper cannot know (it would leave empty space
+    // below): up to kUnclippedRows rows are all built, a longer list goes through the clipper.
+    const int count = int(instances.size());
+    if (count <= kUnclippedRows) {
+      for (int row = 0; row < count && app.generation() == before; ++row) draw_instance_row(app, instances, row, model_id, before);
+    } else {
+      ImGuiListClipper clipper;  // rows out of view are not built
+      clipper.Begin(count);
+      bool edited = false;
+      while (!edited && clipper.Step())
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd && !edited; ++row) {
+          draw_instance_row(app, instances, row, model_id, before);
+          edited = app.generation() != before;
         }
-        ImGui::PopID();
-        if (app.generation() != before) {
-          edited = true;
-          break;
-        }
-      }
+      if (edited) clipper.End();
     }
-    if (edited) clipper.End();
     ImGui::EndTable();
   }
   if (app.generation() != before) return;
-  if (ImGui::TreeNode("Place an instance by hand")) {
+  const bool place_open = ImGui::TreeNode("Place an instance by hand");
+  test_hooks::tag("tree/place-by-hand", "Place an instance by hand");
+  if (place_open) {
     draw_manual_placement(app);
     ImGui::TreePop();
   }

@@ -37,16 +37,36 @@ void draw_phase(App& app) {
   }
 }
 
+constexpr float kSplitterHeight = 6.0f;
+
+// The bar between the canvas and "Why (not) here?": dragging it moves the share of the height
+// the pane takes (kept as a fraction, so a window resize keeps both panes usable).
+void draw_why_splitter(CanvasView& view, float available) {
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  ImGui::InvisibleButton("##why-splitter", ImVec2(width, kSplitterHeight));
+  test_hooks::tag("splitter/why", "drag to resize Why (not) here?");
+  const bool active = ImGui::IsItemActive();
+  if (active) view.why_fraction = dragged_why_fraction(view.why_fraction, ImGui::GetIO().MouseDelta.y, available);
+  if (active || ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+  const ImU32 colour = ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGui::IsItemHovered() ? ImGuiCol_SeparatorHovered : ImGuiCol_Separator);
+  const float y = p.y + kSplitterHeight / 2;
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x + width * 0.3f, y), ImVec2(p.x + width * 0.7f, y), colour, 3.0f);
+}
+
 // The left column: the canvas's controls and legend, the canvas (scrolls, zooms, pans), and
-// "Why (not) here?" docked below it, always in view whatever the cluster's size.
+// "Why (not) here?" docked below it behind a splitter, always in view whatever the cluster's size.
 void draw_cluster_column(App& app) {
   draw_canvas_toolbar(app);
   draw_canvas_legend();
-  const float height = ImGui::GetContentRegionAvail().y;
-  const float why = std::max(150.0f, height * 0.34f);
-  ImGui::BeginChild("canvas", ImVec2(0, -why - ImGui::GetStyle().ItemSpacing.y), true, ImGuiWindowFlags_HorizontalScrollbar);
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float available = ImGui::GetContentRegionAvail().y - kSplitterHeight - 2 * spacing;
+  CanvasView& view = app.ui().canvas;
+  const float why = why_pane_height(view.why_fraction, available);
+  ImGui::BeginChild("canvas", ImVec2(0, std::max(1.0f, available - why)), true, ImGuiWindowFlags_HorizontalScrollbar);
   draw_cluster_canvas(app);
   ImGui::EndChild();
+  draw_why_splitter(view, available);
   ImGui::BeginChild("why-pane", ImVec2(0, 0), true);
   draw_why_not_here(app);
   ImGui::EndChild();
@@ -58,8 +78,10 @@ void draw_main_window(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
+  // ?embed=1 has no menus: no menu bar either, not an empty strip.
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                 ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings;
+                                 (app.ui().embed ? 0 : ImGuiWindowFlags_MenuBar) | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoSavedSettings;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   ImGui::Begin("Placement Explorer", nullptr, flags);
   ImGui::PopStyleVar();

@@ -12,12 +12,40 @@ namespace placement::ui {
 
 namespace {
 
+// requirement.allocatable_gpus, the GPU walk of the GGUF strategies: one readable line per GPU
+// ("host4090 GPU 0: 24.23 GiB"), folded when the cluster has many, instead of a cut JSON blob.
+void draw_gpu_walk(const Json& gpus) {
+  // A tree node's label does not wrap: the short head, the explanation wrapped inside.
+  const std::string head = "allocatable_gpus: " + std::to_string(gpus.size()) + (gpus.size() == 1 ? " GPU" : " GPUs");
+  const bool open = ImGui::TreeNodeEx("allocatable_gpus", gpus.size() <= 16 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s", head.c_str());
+  test_hooks::tag("requirement/allocatable_gpus", head);
+  if (!open) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("allocatable VRAM per GPU, in the order the strategies walk them");
+  ImGui::PopTextWrapPos();
+  ImGuiListClipper clipper;  // a thousand GPUs: only the lines in view are built
+  clipper.Begin(int(gpus.size()));
+  while (clipper.Step())
+    for (int n = clipper.DisplayStart; n < clipper.DisplayEnd; ++n) {
+      const Json& g = gpus[std::size_t(n)];
+      const std::string text = value_text("", member(g, "worker_name", json_null())) + " GPU " + value_text("", member(g, "gpu_index", json_null())) +
+                               ": " + value_text("alloc", member(g, "alloc", json_null()));
+      bullet_wrapped("%s", text.c_str());
+      test_hooks::tag("requirement/allocatable_gpus/" + std::to_string(n), text);
+    }
+  ImGui::TreePop();
+}
+
 void draw_requirement(const Json& req) {
   if (!req.is_object() || req.empty()) return;
   if (!ImGui::TreeNodeEx("Requirement", ImGuiTreeNodeFlags_DefaultOpen)) return;
   for (auto it = req.begin(); it != req.end(); ++it) {
     const Json& v = it.value();
     if (it.key() == "queries") continue;
+    if (it.key() == "allocatable_gpus" && v.is_array()) {
+      draw_gpu_walk(v);
+      continue;
+    }
     std::string text;
     if (v.is_object()) {
       const Json shown = v.contains("bytes") ? v["bytes"] : v.contains("value") ? v["value"] : v.contains("nonuma") ? v["nonuma"] : Json(nullptr);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "panels/flow_layout.h"
 #include "panels/panels.h"
 #include "test_hooks.h"
 
@@ -12,13 +13,21 @@ namespace placement::ui {
 
 namespace {
 
+// Buttons wrap onto a second line in a narrow window instead of running past its edge.
 bool tool_button(const char* label, const char* id, bool enabled = true) {
+  wrap_if_past_edge(button_width(label));
   if (!enabled) ImGui::BeginDisabled();
   const bool pressed = ImGui::Button(label);
   if (!enabled) ImGui::EndDisabled();
   test_hooks::tag(std::string("button/") + id, label);
   ImGui::SameLine();
   return pressed;
+}
+
+void group_separator() {
+  wrap_if_past_edge(ImGui::CalcTextSize("|").x);
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
 }
 
 void tooltip(const char* text) {
@@ -68,15 +77,13 @@ void draw_toolbar(App& app) {
   }
   if (tool_button("Undo", "undo", app.can_undo())) app.undo();
   if (tool_button("Redo", "redo", app.can_redo())) app.redo();
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
+  group_separator();
   if (tool_button("Copy link", "copy-link")) app.copy_link();
   if (tool_button("Import...", "import")) app.open_scenario_picker();
   if (tool_button("Export", "export")) app.export_scenario();
   if (tool_button("Paste JSON...", "paste-json")) app.open_paste_dialog();
   if (tool_button("Load GGUF...", "load-gguf")) app.open_gguf_picker();
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
+  group_separator();
   const bool fits = app.results_current() && app.results().selected() >= 0;
   if (tool_button("Deploy", "deploy", fits)) app.deploy();
   tooltip(deploy_tooltip(app).c_str());
@@ -87,8 +94,7 @@ void draw_toolbar(App& app) {
   draw_scale_down_dialog(app);
   if (tool_button("Reset instances", "reset-instances")) app.reset_instances();
   tooltip("The model's instances and replicas as the scenario was loaded; one undo step");
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
+  group_separator();
   if (tool_button("Copy explanation", "copy-explanation")) app.copy_explanation();
   tooltip("The step-by-step explanation as Markdown, as `placement schedule FILE --markdown` prints it");
   draw_save_image_button(app);

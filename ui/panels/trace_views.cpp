@@ -28,15 +28,22 @@ std::string candidate_label(const Json& c) {
   return out;
 }
 
+// Formatted at any length: a fixed buffer silently cut long lists.
 void bullet_wrapped(const char* fmt, ...) {
-  char buffer[2048];
   va_list args;
   va_start(args, fmt);
-  std::vsnprintf(buffer, sizeof buffer, fmt, args);
+  va_list again;
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, args);
   va_end(args);
+  std::string text(n > 0 ? std::size_t(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(text.data(), text.size() + 1, fmt, again);
+  va_end(again);
   ImGui::Bullet();
   ImGui::SameLine();
-  ImGui::TextWrapped("%s", buffer);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
+  ImGui::PopTextWrapPos();
 }
 
 void section(const char* title) {

@@ -8,7 +8,9 @@
 #include "app/worker_edits.h"
 #include "imgui.h"
 #include "panels/edit_widgets.h"
+#include "panels/flow_layout.h"
 #include "panels/panels.h"
+#include "panels/worker_picker.h"
 #include "test_hooks.h"
 
 namespace placement::ui {
@@ -117,14 +119,9 @@ void draw_add_row(App& app, const Json& workers) {
   if (count < 1) count = 1;
   if (count > 256) count = 256;
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  const std::string current = workers[std::size_t(tmpl)].value("name", std::string("?"));
-  if (ImGui::BeginCombo("##template", current.c_str())) {
-    for (std::size_t i = 0; i < workers.size(); ++i)
-      if (ImGui::Selectable(workers[i].value("name", std::string("?")).c_str(), int(i) == tmpl)) tmpl = int(i);
-    ImGui::EndCombo();
-  }
+  pick_worker("add-template", workers, tmpl);
   ImGui::SameLine();
+  wrap_if_past_edge(button_width("Add N x template"));
   if (ImGui::Button("Add N x template")) app.edit(add_copies(app.scenario(), std::size_t(tmpl), count));
 }
 

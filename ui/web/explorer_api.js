@@ -5,6 +5,9 @@
 //   explorer.scaleDownResult()        JSON text, what `placement scale-down --json` prints
 //   explorer.items()                  [{id, label, x, y, w, h, visible, focused?}] in CSS pixels, from
 //                                     the last frame; focused: the item with the visible keyboard focus
+//   explorer.deploy()                 Deploy, as the toolbar's button: true when a replica was placed;
+//                                     false when nothing fits, the decision is not ready, or the page is
+//                                     a read-only ?embed=1 view (docs/embedding.md)
 //   explorer.step(name)               cluster | filters | fit | scoring | scale-down
 //   explorer.currentStep()            the step shown (links keep it)
 //   explorer.selection()              {worker, gpu} selected on the canvas (links keep it), nulls if none
@@ -44,6 +47,7 @@ export function createExplorerApi(win) {
       result: () => need().result(),
       scaleDownResult: () => need().scaleDownResult(),
       items: () => JSON.parse(need().items()),
+      deploy: () => need().deploy(),
       step: (name) => need().step(name),
       currentStep: () => need().currentStep(),
       selection: () => JSON.parse(need().selection()),

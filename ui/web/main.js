@@ -215,8 +215,12 @@ async function boot() {
   }
   explorer.attach(Module);
   const source = await loadFirstScenario();
-  if (embed) Module.setEmbed(true);
-  else wireEditing(source);
+  if (embed) {
+    Module.setEmbed(true);
+    share.followHashChanges();  // a link changed in the iframe's address shows its scenario
+  } else {
+    wireEditing(source);
+  }
   doc.getElementById('splash').hidden = true;
   await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
   performance.mark('explorer-interactive', { detail: { source } });
