@@ -6,13 +6,12 @@
 #include <set>
 
 #include "scenario/json_reader.h"
+#include "scenario/worker_state.h"
 
 namespace placement {
 
 namespace {
 
-const std::vector<std::string> kKnownWorkerStates = {
-    "ready", "not_ready", "unreachable", "maintenance", "provisioning", "initializing", "deleting", "error", "pending"};
 const std::vector<std::string> kInstanceStates = {
     "pending", "analyzing", "scheduled", "initializing", "downloading", "starting", "running", "error", "unreachable"};
 const std::vector<std::string> kCategories = {
@@ -378,8 +377,7 @@ Scenario load_scenario(const Json& document) {
       Worker worker = load_worker(w.value(), w.pointer());
       if (!ids.insert(worker.id).second) w.fail_member("id", "duplicate worker id " + std::to_string(worker.id));
       if (!names.insert(worker.name).second) w.fail_member("name", "duplicate worker name '" + worker.name + "'");
-      if (!contains(kKnownWorkerStates, worker.state))
-        s.warnings.push_back("worker '" + worker.name + "' has state '" + worker.state + "', which is not a known GPUStack state; it counts as not ready");
+      if (auto warning = unknown_worker_state_warning(worker)) s.warnings.push_back(std::move(*warning));
       s.workers.push_back(std::move(worker));
     }
   }

@@ -5,14 +5,14 @@
 
 namespace placement::whatif {
 
-CapacityResult capacity(Scenario scenario, int limit) {
+CapacityResult capacity(Scenario scenario, int limit, bool explain_failure) {
   // Capacity asks about scale-up only; a scale-down request in the scenario is not part of it.
   scenario.scale_down.reset();
   CapacityResult out;
   while (static_cast<int>(out.replicas.size()) < limit) {
     ScheduleResult r = schedule(scenario);
     if (!r.selected) {
-      out.next_failure = failure_json(r);
+      if (explain_failure) out.next_failure = failure_json(r);
       return out;
     }
     const Candidate winner = r.candidates[*r.selected];

@@ -3,6 +3,7 @@
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "whatif/json_patch.h"
+#include "whatif/typed_patch.h"
 
 namespace placement::whatif {
 
@@ -23,7 +24,9 @@ std::optional<Candidate> Search::fits(const Json& patch) {
   if (runs_ >= budget_) return std::nullopt;
   std::optional<Outcome> o;
   try {
-    o = decide(apply_patch(document_, patch), replicas_);
+    // The typed path when it takes the patch (the same scenario, without re-loading every worker).
+    std::optional<Scenario> patched = patch_scenario(document_, scenario_, patch);
+    o = decide_fit(patched ? std::move(*patched) : load_scenario(apply_patch(document_, patch)), replicas_);
   } catch (const InputError&) {
     // A change the scenario format refuses (e.g. a GGUF query with no recorded answer) is no
     // suggestion; it still counts as a run.
