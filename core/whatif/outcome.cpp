@@ -23,9 +23,7 @@ Outcome outcome_of(const CapacityResult& cap, int replicas) {
 
 Outcome decide(const Scenario& scenario, int replicas) { return outcome_of(capacity(scenario, std::max(replicas, 1)), replicas); }
 
-Outcome decide_fit(Scenario&& scenario, int replicas) {
-  return outcome_of(capacity(std::move(scenario), std::max(replicas, 1), false), replicas);
-}
+Outcome decide_fit(const Scenario& scenario, int replicas) { return outcome_of(capacity(scenario, std::max(replicas, 1), false), replicas); }
 
 Outcome decide(const Json& document, int replicas) { return decide(load_scenario(document), replicas); }
 

@@ -1,5 +1,6 @@
 #include "whatif/typed_patch.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,9 +69,10 @@ Json rebased(const Json& op, const std::string& path, const Path& p, std::size_t
   return Json::array({std::move(one)});
 }
 
-class TypedPatch {
+// The patch's ops replayed on the element lists (no scenario changed yet).
+class PatchPlan {
  public:
-  TypedPatch(const Json& document, const Scenario& scenario) : doc_(document), base_(scenario) {}
+  explicit PatchPlan(const Json& document) : doc_(document) {}
 
   // False when the op is not one this path takes.
   bool apply(const Json& op) {
@@ -83,56 +85,28 @@ class TypedPatch {
     if (!p) return false;
     const std::string& head = p->tokens[0];
     if (head == "model") return apply_model(op, kind, path, *p);
-    if (head == "workers") return workers_.start(doc_, "workers") && apply_element(workers_, "workers", op, kind, path, *p);
+    if (head == "workers") return workers.start(doc_, "workers") && apply_element(workers, "workers", op, kind, path, *p);
     if (head == "model_instances")
-      return instances_.start(doc_, "model_instances") && apply_element(instances_, "model_instances", op, kind, path, *p);
+      return instances.start(doc_, "model_instances") && apply_element(instances, "model_instances", op, kind, path, *p);
     return false;
   }
 
-  std::optional<Scenario> build() const {
-    Scenario s;
-    if (workers_.entries) {
-      s.workers = load_all<Worker>(*workers_.entries, base_.workers, "workers", load_worker);
-      if (s.workers.size() > limits::kMaxWorkers || has_duplicates(s.workers)) return std::nullopt;
-      for (const Worker& w : s.workers)
-        if (auto warning = unknown_worker_state_warning(w)) s.warnings.push_back(std::move(*warning));
-    } else {
-      s.workers = base_.workers;
-      s.warnings = base_.warnings;
-    }
-    if (model_) {
-      if (model_->is_null()) return std::nullopt;
-      s.model = load_model(*model_, "/model");
-    } else {
-      s.model = base_.model;
-    }
-    if (instances_.entries) {
-      s.model_instances = load_all<ModelInstance>(*instances_.entries, base_.model_instances, "model_instances", load_instance);
-      if (s.model_instances.size() > limits::kMaxModelInstances) return std::nullopt;
-    } else {
-      s.model_instances = base_.model_instances;
-    }
-    s.model_files = base_.model_files;
-    s.estimates = base_.estimates;
-    s.inference_backends = base_.inference_backends;
-    s.scale_down = base_.scale_down;
-    s.skip_evaluation = base_.skip_evaluation;
-    s.candidates = base_.candidates;
-    return s;
-  }
+  std::optional<Json> model;
+  Section workers;
+  Section instances;
 
  private:
   bool apply_model(const Json& op, const std::string& kind, const std::string& path, const Path& p) {
     if (p.tokens.size() == 1) {
       if (kind == "remove") return false;
-      model_ = op["value"];
+      model = op["value"];
       return true;
     }
-    if (!model_) {
+    if (!model) {
       if (!doc_.contains("model")) return false;
-      model_ = doc_["model"];
+      model = doc_["model"];
     }
-    model_ = apply_patch(*model_, rebased(op, path, p, 1));
+    model = apply_patch(*model, rebased(op, path, p, 1));
     return true;
   }
 
@@ -159,38 +133,105 @@ class TypedPatch {
     return true;
   }
 
-  template <class T, class Load>
-  static std::vector<T> load_all(const std::vector<Entry>& entries, const std::vector<T>& base, const std::string& key, Load load) {
-    std::vector<T> out;
-    out.reserve(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      out.push_back(entries[i].json ? load(*entries[i].json, "/" + key + "/" + std::to_string(i)) : base[entries[i].origin]);
-    return out;
-  }
-
-  static bool has_duplicates(const std::vector<Worker>& workers) {
-    std::set<std::int64_t> ids;
-    std::set<std::string> names;
-    for (const Worker& w : workers)
-      if (!ids.insert(w.id).second || !names.insert(w.name).second) return true;
-    return false;
-  }
-
   const Json& doc_;
-  const Scenario& base_;
-  std::optional<Json> model_;
-  Section workers_;
-  Section instances_;
 };
+
+template <class T, class Load>
+std::vector<T> load_all(const std::vector<Entry>& entries, const std::vector<T>& base, const std::string& key, Load load) {
+  std::vector<T> out;
+  out.reserve(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    out.push_back(entries[i].json ? load(*entries[i].json, "/" + key + "/" + std::to_string(i)) : base[entries[i].origin]);
+  return out;
+}
+
+bool has_duplicates(const std::vector<Worker>& workers) {
+  std::set<std::int64_t> ids;
+  std::set<std::string> names;
+  for (const Worker& w : workers)
+    if (!ids.insert(w.id).second || !names.insert(w.name).second) return true;
+  return false;
+}
+
+// The base positions a plan dropped, lowest first, when it only drops elements (else nullopt).
+std::optional<std::vector<std::size_t>> only_removals(const std::vector<Entry>& entries, std::size_t base_size) {
+  std::vector<std::size_t> removed;
+  std::size_t next = 0;
+  for (const Entry& e : entries) {
+    if (e.json || e.origin < next) return std::nullopt;
+    for (; next < e.origin; ++next) removed.push_back(next);
+    ++next;
+  }
+  for (; next < base_size; ++next) removed.push_back(next);
+  return removed;
+}
 
 }  // namespace
 
-std::optional<Scenario> patch_scenario(const Json& document, const Scenario& scenario, const Json& patch) {
-  if (!document.is_object() || !patch.is_array()) return std::nullopt;
-  TypedPatch typed(document, scenario);
+bool ScenarioEdit::apply(const Json& patch) {
+  if (!document_.is_object() || !patch.is_array()) return false;
+  PatchPlan plan(document_);
   for (const Json& op : patch)
-    if (!typed.apply(op)) return std::nullopt;
-  return typed.build();
+    if (!plan.apply(op)) return false;
+  // Everything that can throw or refuse comes before the working scenario changes.
+  std::optional<std::vector<Worker>> workers;
+  if (plan.workers.entries) {
+    workers = load_all<Worker>(*plan.workers.entries, work_.workers, "workers", load_worker);
+    if (workers->size() > limits::kMaxWorkers || has_duplicates(*workers)) return false;
+  }
+  std::optional<Model> model;
+  if (plan.model) {
+    if (plan.model->is_null()) return false;
+    model = load_model(*plan.model, "/model");
+  }
+  std::optional<std::vector<std::size_t>> removals;
+  std::optional<std::vector<ModelInstance>> instances;
+  if (plan.instances.entries) {
+    removals = only_removals(*plan.instances.entries, work_.model_instances.size());
+    if (!removals) {
+      instances = load_all<ModelInstance>(*plan.instances.entries, work_.model_instances, "model_instances", load_instance);
+      if (instances->size() > limits::kMaxModelInstances) return false;
+    }
+  }
+  if (workers) {
+    std::vector<std::string> warnings;
+    for (const Worker& w : *workers)
+      if (auto warning = unknown_worker_state_warning(w)) warnings.push_back(std::move(*warning));
+    warnings_ = std::exchange(work_.warnings, std::move(warnings));
+    workers_ = std::exchange(work_.workers, std::move(*workers));
+  }
+  if (model) model_ = std::exchange(work_.model, std::move(*model));
+  if (instances) instances_ = std::exchange(work_.model_instances, std::move(*instances));
+  if (removals) {
+    for (auto it = removals->rbegin(); it != removals->rend(); ++it) {
+      const auto at = work_.model_instances.begin() + static_cast<std::ptrdiff_t>(*it);
+      removed_.emplace_back(*it, std::move(*at));
+      work_.model_instances.erase(at);
+    }
+    std::reverse(removed_.begin(), removed_.end());
+  }
+  return true;
+}
+
+void ScenarioEdit::restore() {
+  for (auto& [position, instance] : removed_)
+    work_.model_instances.insert(work_.model_instances.begin() + static_cast<std::ptrdiff_t>(position), std::move(instance));
+  removed_.clear();
+  if (instances_) work_.model_instances = std::move(*instances_);
+  if (model_) work_.model = std::move(*model_);
+  if (workers_) work_.workers = std::move(*workers_);
+  if (warnings_) work_.warnings = std::move(*warnings_);
+  instances_.reset();
+  model_.reset();
+  workers_.reset();
+  warnings_.reset();
+}
+
+std::optional<Scenario> patch_scenario(const Json& document, const Scenario& scenario, const Json& patch) {
+  Scenario work = scenario;
+  ScenarioEdit edit(work, document);
+  if (!edit.apply(patch)) return std::nullopt;
+  return Scenario(work);
 }
 
 }  // namespace placement::whatif

@@ -1,7 +1,8 @@
 // The advice search's fast paths must give exactly the answers of the slow ones: a patch applied to
-// the typed scenario equals the patched document loaded again, and a decision that skips the
-// failure line has the traced decision's winner. Checked on every example and acceptance case,
-// per kind of patch the levers make (and patches the typed path must hand back or refuse).
+// the typed scenario equals the patched document loaded again (and the edit puts the working
+// scenario back exactly), and a decision that skips the failure line has the traced decision's
+// winner. Checked on every example and acceptance case, per kind of patch the levers make (and
+// patches the typed path must hand back or refuse).
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -123,6 +124,8 @@ TEST_CASE("a patch applied to the typed scenario equals the patched document loa
     } catch (const InputError&) {
       continue;  // cases of bad input
     }
+    Scenario work = *base;  // edited in place by every row, and put back after each
+    const std::string base_decided = decided(*base);
     for (const PatchRow& row : patch_rows()) {
       const Json patch = row.patch(doc);
       if (patch.is_null()) continue;
@@ -139,6 +142,14 @@ TEST_CASE("a patch applied to the typed scenario equals the patched document loa
       } catch (const InputError&) {
         typed_refused = true;
       }
+      {
+        ScenarioEdit edit(work, doc);
+        try {
+          edit.apply(patch);
+        } catch (const InputError&) {
+        }
+      }
+      CHECK(decided(work) == base_decided);
       if (!full) {
         CHECK(row.expect == Expect::refused);
         CHECK_FALSE(typed);  // refused, or handed back to the full path (which refuses)
@@ -178,10 +189,10 @@ TEST_CASE("a decision without the failure line has the traced decision's answer"
       try {
         traced = decide(*s, replicas);
       } catch (const InputError&) {  // a later round needs an estimate the scenario lacks
-        CHECK_THROWS_AS(decide_fit(Scenario(*s), replicas), InputError);
+        CHECK_THROWS_AS(decide_fit(*s, replicas), InputError);
         continue;
       }
-      const Outcome fast = decide_fit(Scenario(*s), replicas);
+      const Outcome fast = decide_fit(*s, replicas);
       CHECK(fast.fits == traced.fits);
       CHECK(fast.replicas == traced.replicas);
       CHECK(fast.scheduler_runs == traced.scheduler_runs);
