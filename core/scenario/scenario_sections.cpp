@@ -3,21 +3,16 @@
 #include <algorithm>
 
 #include "scenario/scenario_loader.h"
+#include "scenario/worker_state.h"
 
 namespace placement {
-
-namespace {
-const std::vector<std::string> kKnownWorkerStates = {
-    "ready", "not_ready", "unreachable", "maintenance", "provisioning", "initializing", "deleting", "error", "pending"};
-}  // namespace
 
 void WorkerSection::add(const Json& value, const std::string& pointer) { accept(load_worker(value, pointer), pointer); }
 
 void WorkerSection::accept(Worker&& worker, const std::string& pointer) {
   if (!ids_.insert(worker.id).second) throw InputError(pointer + "/id", "duplicate worker id " + std::to_string(worker.id));
   if (!names_.insert(worker.name).second) throw InputError(pointer + "/name", "duplicate worker name '" + worker.name + "'");
-  if (std::find(kKnownWorkerStates.begin(), kKnownWorkerStates.end(), worker.state) == kKnownWorkerStates.end())
-    warnings_.push_back("worker '" + worker.name + "' has state '" + worker.state + "', which is not a known GPUStack state; it counts as not ready");
+  if (auto warning = unknown_worker_state_warning(worker)) warnings_.push_back(std::move(*warning));
   workers_.push_back(std::move(worker));
 }
 

@@ -5,20 +5,27 @@
 
 namespace placement::whatif {
 
-CapacityResult capacity(Scenario scenario, int limit) {
-  // Capacity asks about scale-up only; a scale-down request in the scenario is not part of it.
-  scenario.scale_down.reset();
+CapacityResult capacity(const Scenario& scenario, int limit, bool explain_failure) {
+  // The scenario with the replicas placed so far, copied at the first deploy (a search asking
+  // about one replica never copies it). Capacity asks about scale-up only; a scale-down request
+  // in the scenario is not part of it.
+  std::optional<Scenario> deployed;
+  if (scenario.scale_down) {
+    deployed = scenario;
+    deployed->scale_down.reset();
+  }
   CapacityResult out;
   while (static_cast<int>(out.replicas.size()) < limit) {
-    ScheduleResult r = schedule(scenario);
+    ScheduleResult r = schedule(deployed ? *deployed : scenario);
     if (!r.selected) {
-      out.next_failure = failure_json(r);
+      if (explain_failure) out.next_failure = failure_json(r);
       return out;
     }
-    const Candidate winner = r.candidates[*r.selected];
-    deploy(scenario, winner);
-    out.replicas.push_back(winner);
+    out.replicas.push_back(r.candidates[*r.selected]);
     out.strategies.push_back(r.strategy);
+    if (static_cast<int>(out.replicas.size()) == limit) break;  // no later round reads the deployed replica
+    if (!deployed) deployed = scenario;
+    deploy(*deployed, out.replicas.back());
   }
   out.stopped_by_limit = true;
   return out;

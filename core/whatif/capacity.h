@@ -20,7 +20,10 @@ struct CapacityResult {
   Json next_failure;  // failure_json of the round that found nothing; null when stopped by the limit
 };
 
-CapacityResult capacity(Scenario scenario, int limit);
+// `explain_failure` false leaves next_failure null: the round that found nothing is not turned
+// into a failure line (which renders that round's whole trace), for callers that only ask whether
+// and where it fits.
+CapacityResult capacity(const Scenario& scenario, int limit, bool explain_failure = true);
 
 // {"count", "replicas": [{worker_id, worker_name, gpu_indexes, computed_resource_claim,
 //  subordinate_workers}], "stopped_by": "no_candidate" | "limit", "next_failure"}

@@ -6,9 +6,9 @@
 
 namespace placement::whatif {
 
-Outcome decide(const Scenario& scenario, int replicas) {
+namespace {
+Outcome outcome_of(const CapacityResult& cap, int replicas) {
   Outcome o;
-  const CapacityResult cap = capacity(scenario, std::max(replicas, 1));
   o.replicas = static_cast<int>(cap.replicas.size());
   o.scheduler_runs = o.replicas + (cap.stopped_by_limit ? 0 : 1);
   o.fits = o.replicas >= std::max(replicas, 1);
@@ -19,6 +19,11 @@ Outcome decide(const Scenario& scenario, int replicas) {
   if (!o.fits) o.failure = cap.next_failure;
   return o;
 }
+}  // namespace
+
+Outcome decide(const Scenario& scenario, int replicas) { return outcome_of(capacity(scenario, std::max(replicas, 1)), replicas); }
+
+Outcome decide_fit(const Scenario& scenario, int replicas) { return outcome_of(capacity(scenario, std::max(replicas, 1), false), replicas); }
 
 Outcome decide(const Json& document, int replicas) { return decide(load_scenario(document), replicas); }
 

@@ -22,6 +22,9 @@ struct Outcome {
 // whether that many fit, deploying replica after replica (capacity.h) up to that count.
 Outcome decide(const Json& document, int replicas = 1);
 Outcome decide(const Scenario& scenario, int replicas = 1);
+// The same decision for a search that reads only `fits` and `winner`: `failure` stays null (no
+// failed round's trace is rendered).
+Outcome decide_fit(const Scenario& scenario, int replicas = 1);
 
 // {worker_id, worker_name, gpu_indexes, subordinate_workers: [{worker_id, worker_name, gpu_indexes}]}
 Json placement_json(const Candidate& c);

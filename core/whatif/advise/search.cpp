@@ -3,6 +3,7 @@
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "whatif/json_patch.h"
+#include "whatif/typed_patch.h"
 
 namespace placement::whatif {
 
@@ -17,13 +18,15 @@ const char* cost_class_name(CostClass c) {
 }
 
 Search::Search(const Json& document, const Scenario& scenario, int replicas, int budget)
-    : document_(document), scenario_(scenario), replicas_(replicas), budget_(budget) {}
+    : document_(document), scenario_(scenario), work_(scenario), replicas_(replicas), budget_(budget) {}
 
 std::optional<Candidate> Search::fits(const Json& patch) {
   if (runs_ >= budget_) return std::nullopt;
   std::optional<Outcome> o;
   try {
-    o = decide(apply_patch(document_, patch), replicas_);
+    // The typed path when it takes the patch (the same scenario, without re-loading every worker).
+    ScenarioEdit edit(work_, document_);
+    o = edit.apply(patch) ? decide_fit(work_, replicas_) : decide_fit(load_scenario(apply_patch(document_, patch)), replicas_);
   } catch (const InputError&) {
     // A change the scenario format refuses (e.g. a GGUF query with no recorded answer) is no
     // suggestion; it still counts as a run.

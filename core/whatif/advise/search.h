@@ -54,6 +54,7 @@ class Search {
  private:
   const Json& document_;
   const Scenario& scenario_;
+  Scenario work_;  // a copy that each trial's patch edits in place and puts back (typed_patch.h)
   int replicas_;
   int budget_;
   int runs_ = 0;

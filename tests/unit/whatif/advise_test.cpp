@@ -3,10 +3,6 @@
 // states — on these rows, every example and every acceptance case where nothing fits.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "whatif/advise/advise.h"
@@ -16,9 +12,9 @@
 
 using namespace placement;
 using namespace placement::whatif;
+using placement::test::scenario_documents;
 using placement::test::vllm_scenario;
 using placement::test::worker_json;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -70,13 +66,6 @@ bool has_lever(const Json& answer, const std::string& lever) {
   for (const Json& s : answer["suggestions"])
     if (s["lever"] == lever) return true;
   return false;
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 }  // namespace
@@ -263,21 +252,14 @@ TEST_CASE("the search stops at its budget and says so", "[whatif][advise]") {
 }
 
 TEST_CASE("every suggestion for every example and acceptance case fits where it says", "[whatif][advise][slow]") {
-  std::vector<fs::path> files;
-  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack", "tests/cases/production", "tests/cases/differential"})
-    for (const auto& e : fs::directory_iterator(fs::path(PE_SOURCE_DIR) / dir))
-      if (e.path().extension() == ".json") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
   int advised = 0, suggestions = 0;
-  for (const fs::path& f : files) {
-    Json doc = Json::parse(read_text(f));
-    doc.erase("expected");
+  for (const auto& [name, doc] : scenario_documents({"examples/scenarios", "tests/cases/gpustack", "tests/cases/production", "tests/cases/differential"})) {
     try {
       if (decide(load_scenario(doc)).fits) continue;
     } catch (const InputError&) {
       continue;  // cases of bad input
     }
-    INFO(f.filename().string());
+    INFO(name);
     const Json a = advise(doc, 1);
     ++advised;
     suggestions += static_cast<int>(a["suggestions"].size());

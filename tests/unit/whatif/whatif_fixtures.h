@@ -3,7 +3,12 @@
 // replicas share one: the number of usable GPUs is the capacity.
 #pragma once
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/types.h"
@@ -49,6 +54,27 @@ inline Json vllm_scenario(std::vector<Json> workers, placement::Bytes weights = 
               {"model", model},
               {"model_instances", Json::array()},
               {"estimates", {{"weights_bytes", weights}, {"config", config}}}};
+}
+
+// The scenario documents of these folders (relative to the source tree), sorted by path, each
+// with an acceptance case's `expected` object removed: (file name, document).
+inline std::vector<std::pair<std::string, Json>> scenario_documents(const std::vector<const char*>& dirs) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const char* dir : dirs)
+    for (const auto& e : fs::directory_iterator(fs::path(PE_SOURCE_DIR) / dir))
+      if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<std::pair<std::string, Json>> out;
+  for (const fs::path& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    Json doc = Json::parse(text.str());
+    doc.erase("expected");
+    out.emplace_back(f.filename().string(), std::move(doc));
+  }
+  return out;
 }
 
 }  // namespace placement::test
