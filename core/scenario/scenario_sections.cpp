@@ -1,7 +1,5 @@
 #include "scenario/scenario_sections.h"
 
-#include <algorithm>
-
 #include "scenario/scenario_loader.h"
 #include "scenario/worker_state.h"
 
