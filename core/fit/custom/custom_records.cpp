@@ -1,23 +1,14 @@
 #include "fit/custom/custom_paths.h"
+#include "fit/common/strategy_record.h"
 
 namespace placement::custom {
 
 Json& begin_strategy(Trace& trace, const std::string& strategy) {
-  Json& rec = trace.add_strategy(kSelector, strategy, "tried");
-  rec["skip"] = nullptr;
-  rec["candidates_found"] = 0;
-  rec["examined"] = Json{{"workers", 0}, {"gpus", 0}, {"combinations", 0}, {"queries", 0}};
-  rec["rejections"] = Json::array();
-  rec["not_examined"] = Json::array();
-  rec["caps"] = Json::array();
-  rec["quirks"] = Json::array();
-  return rec;
+  return begin_strategy_record(trace, kSelector, strategy, "tried");
 }
 
 void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data) {
-  Json& rec = begin_strategy(trace, strategy);
-  rec["status"] = "skipped";
-  rec["skip"] = Json{{"code", code}, {"data", std::move(data)}};
+  skip_strategy_record(trace, kSelector, strategy, code, std::move(data));
 }
 
 void not_reached(Trace& trace, const std::string& strategy) {
@@ -30,6 +21,26 @@ Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes) {
               {"worker_name", w.name},
               {"gpu_indexes", gpu_indexes ? Json(*gpu_indexes) : Json(nullptr)},
               {"rpc", Json::array()}};
+}
+
+const std::string* usable_gpu_type(Trace& trace, Json& rec, const char* strategy, const WorkerPool& pool,
+                                   const PoolTypeGroup& group, const Worker& w) {
+  if (!group.type) {
+    rec["rejections"].push_back(Json{{"subject", subject(w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
+    return nullptr;
+  }
+  const std::string& type = *group.type;
+  if (!hidden_in_group(w, group.type)) return &type;
+  // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
+  const Worker& original = pool.original(&w);
+  rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
+                                   {"code", "no_gpus"},
+                                   {"shortfalls", Json::array()},
+                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}}}});
+  rec["quirks"].push_back("Q1");
+  trace.quirk("Q1", std::string(kSelector) + "." + strategy,
+              "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
+  return nullptr;
 }
 
 Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need, Bytes have, bool freeable) {

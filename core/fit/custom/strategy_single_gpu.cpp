@@ -6,20 +6,6 @@
 
 namespace placement::custom {
 
-namespace {
-
-void record_q1(Trace& trace, Json& rec, const Worker& original, const Worker& kept, const std::string& type) {
-  rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
-                                   {"code", "no_gpus"},
-                                   {"shortfalls", Json::array()},
-                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", kept.gpus.front().type}}}});
-  rec["quirks"].push_back("Q1");
-  trace.quirk("Q1", std::string(kSelector) + "." + kSingleGpu,
-              "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
-}
-
-}  // namespace
-
 PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
   Json& rec = begin_strategy(ctx.trace, kSingleGpu);
   PathOutcome out;
@@ -28,16 +14,9 @@ PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPoo
   long long gpus = 0, vram_short = 0;
   for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
-      if (!group.type) {
-        rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
-        continue;
-      }
-      const std::string& type = *group.type;
-      if (hidden_in_group(*w, group.type)) {
-        // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
-        record_q1(ctx.trace, rec, pool.original(w), *w, type);
-        continue;
-      }
+      const std::string* usable = usable_gpu_type(ctx.trace, rec, kSingleGpu, pool, group, *w);
+      if (!usable) continue;
+      const std::string& type = *usable;
       examined.insert(w->id);
       const Allocatable a = ctx.allocation.compute(*w, type);
       const bool ram_ok = a.ram >= req.ram;

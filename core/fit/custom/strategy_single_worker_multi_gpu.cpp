@@ -29,22 +29,9 @@ PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool
   long long gpus = 0, vram_short = 0;
   for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
-      if (!group.type) {
-        rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
-        continue;
-      }
-      const std::string& type = *group.type;
-      if (hidden_in_group(*w, group.type)) {
-        // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
-        const Worker& original = pool.original(w);
-        rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
-                                         {"code", "no_gpus"},
-                                         {"shortfalls", Json::array()},
-                                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w->gpus.front().type}}}});
-        rec["quirks"].push_back("Q1");
-        ctx.trace.quirk("Q1", where, "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
-        continue;
-      }
+      const std::string* usable = usable_gpu_type(ctx.trace, rec, kMultiGpu, pool, group, *w);
+      if (!usable) continue;
+      const std::string& type = *usable;
       const std::vector<int> devices = gpu_indexes_of_type(*w, type);
       if (devices.size() < kMinGpus) {
         rec["rejections"].push_back(Json{{"subject", subject(*w, devices)},

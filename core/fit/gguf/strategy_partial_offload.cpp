@@ -238,15 +238,7 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecord& rec, const Worker
         v = claim_at_layers(s, best, w.uma).first;
         found.push_back(std::move(*c));
       }
-      if (plan.equal && position > 0) {
-        if (total > position + 1) {
-          rec.not_examined("equal_vram_shortcut", Json{{"worker_name", w.worker.name}, {"gpus", n}, {"combinations", total - position - 1}});
-          rec.cap("equal_vram_two_combinations", 2, static_cast<long long>(std::min<std::uint64_t>(total, 1ULL << 62)),
-                  "equal GPUs: only the first two combinations of a count were evaluated");
-        }
-        return false;
-      }
-      return true;
+      return !equal_vram_shortcut(rec, w, plan.equal, n, total, position);
     });
     if (prev != 0 && best <= prev) {
       if (n < total_gpus) rec.not_examined("below_best", Json{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", total_gpus}});
@@ -281,22 +273,17 @@ void explain_ngl(GgufRun& run, const WorkerView& w) {
     for (const auto& [index, alloc] : w.alloc.vram) q.tensor_split->push_back(static_cast<double>(alloc));
   }
   const gguf::Estimate* e = run.queries.optional(q, "explanation");
-  Json values{{"ngl", *s.ngl}, {"worker_name", w.worker.name}, {"worker_vram", w.vram_sum}, {"worker_ram", w.alloc.ram}};
+  std::optional<EstimateTotals> totals;
   if (e) {
-    Bytes sum = 0, ram = 0;
+    totals.emplace();
     for (const auto& item : e->items) {
       if (item.offload_layers != *s.ngl) continue;
-      for (const auto& d : item.vrams) sum += d.nonuma;
-      ram = item.ram.nonuma;
+      for (const auto& d : item.vrams) totals->vram += d.nonuma;
+      totals->ram = item.ram.nonuma;
       break;
     }
-    values["vram"] = sum;
-    values["ram"] = ram;
-    values["totals_fit"] = w.vram_sum > sum && w.alloc.ram > ram;
-  } else {
-    values["estimate"] = "missing";
   }
-  run.events.add(Level::info, strategy_id(Strategy::partial), "partial_ngl_insufficient", kInsufficient, values);
+  add_insufficient_event(run, Strategy::partial, "partial_ngl_insufficient", "totals_fit", w, Json{{"ngl", *s.ngl}}, totals);
 }
 
 }  // namespace

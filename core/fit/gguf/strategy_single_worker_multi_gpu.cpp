@@ -135,16 +135,7 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecord& rec, const Worke
     const std::uint64_t total = plan.count();
     for_each_combination(plan, [&](const std::vector<GpuPick>& picks, std::size_t position) {
       if (auto c = try_combination(run, rec, w, plan, picks, cache)) out.push_back(std::move(*c));
-      if (plan.equal && position > 0) {
-        // All GPUs hold the same allocatable VRAM, so GPUStack stops after the 2nd combination.
-        if (total > position + 1) {
-          rec.not_examined("equal_vram_shortcut", Json{{"worker_name", w.worker.name}, {"gpus", n}, {"combinations", total - position - 1}});
-          rec.cap("equal_vram_two_combinations", 2, static_cast<long long>(std::min<std::uint64_t>(total, 1ULL << 62)),
-                  "equal GPUs: only the first two combinations of a count were evaluated");
-        }
-        return false;
-      }
-      return true;
+      return !equal_vram_shortcut(rec, w, plan.equal, n, total, position);
     });
     if (!out.empty()) {
       if (n < gpus) rec.not_examined("stopped_at_fit", Json{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", gpus}});
@@ -160,18 +151,13 @@ void explain(GgufRun& run, const WorkerView& w) {
   q.tensor_split.emplace();
   for (const auto& [index, alloc] : w.alloc.vram) q.tensor_split->push_back(static_cast<double>(alloc));
   const gguf::Estimate* e = run.queries.optional(q, "explanation");
-  Json values{{"worker_name", w.worker.name}, {"worker_vram", w.vram_sum}, {"worker_ram", w.alloc.ram}};
+  std::optional<EstimateTotals> totals;
   if (e && !e->items.empty()) {
-    Bytes sum = 0;
-    for (const auto& v : e->items.front().vrams) sum += v.nonuma;
-    const Bytes ram = e->items.front().ram.nonuma;
-    values["vram"] = sum;
-    values["ram"] = ram;
-    values["totals_fit_no_split"] = w.vram_sum > sum && w.alloc.ram > ram;
-  } else {
-    values["estimate"] = "missing";
+    totals.emplace();
+    for (const auto& v : e->items.front().vrams) totals->vram += v.nonuma;
+    totals->ram = e->items.front().ram.nonuma;
   }
-  run.events.add(Level::info, strategy_id(Strategy::multi_gpu), "multi_gpu_insufficient", kInsufficient, values);
+  add_insufficient_event(run, Strategy::multi_gpu, "multi_gpu_insufficient", "totals_fit_no_split", w, Json::object(), totals);
 }
 
 }  // namespace

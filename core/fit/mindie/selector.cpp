@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fit/common/manual_selection.h"
+#include "fit/common/strategy_record.h"
 #include "fit/mindie/mindie_estimate.h"
 #include "fit/mindie/mindie_messages.h"
 #include "fit/mindie/strategy_multi_worker.h"
@@ -54,19 +55,11 @@ void record_requirement(Trace& trace, const UsageEstimate& est, const ServingPar
 }
 
 Json& strategy(Trace& t, const std::string& id, const std::string& status) {
-  Json& rec = t.add_strategy("mindie", id, status);
-  rec["skip"] = nullptr;
-  rec["candidates_found"] = 0;
-  rec["examined"] = Json{{"workers", 0}, {"gpus", 0}, {"combinations", 0}, {"queries", 0}};
-  rec["rejections"] = Json::array();
-  rec["not_examined"] = Json::array();
-  rec["caps"] = Json::array();
-  rec["quirks"] = Json::array();
-  return rec;
+  return begin_strategy_record(t, "mindie", id, status);
 }
 
 void skip(Trace& t, const std::string& id, const std::string& code, Json data = Json::object()) {
-  strategy(t, id, "skipped")["skip"] = Json{{"code", code}, {"data", std::move(data)}};
+  skip_strategy_record(t, "mindie", id, code, std::move(data));
 }
 
 // Inserts the buffered slots at `at` (before anything the manual routine added after it).

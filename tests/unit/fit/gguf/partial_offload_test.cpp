@@ -48,6 +48,12 @@ TEST_CASE("S4 partial offload") {
     CHECK(equal.fit.candidates.empty());
     CHECK(equal.has_quirk("Q20"));
     CHECK(equal.has_message("partial_ngl_insufficient"));
+    for (const Json& msg : equal.trace["messages"]) {
+      if (msg["key"] != "partial_ngl_insufficient") continue;
+      // The worker beside the estimate at -ngl 3: equal totals do not fit (GPUStack compares with >).
+      CHECK(msg["values"] == Json{{"level", "info"}, {"reason", "INSUFFICIENT_RESOURCES"}, {"ngl", 3}, {"worker_name", "a"}, {"worker_vram", 3100}, {"worker_ram", 100000},
+                                  {"vram", 3100}, {"ram", 7300}, {"totals_fit", false}});
+    }
     Outcome above = run(scenario({worker(1, "a", 100000, {gpu(0, 3200)})}, m));
     REQUIRE(above.fit.candidates.size() == 1);
     CHECK(above.fit.candidates[0].claim.offload_layers == 3);
