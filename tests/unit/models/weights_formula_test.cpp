@@ -32,9 +32,18 @@ const std::map<std::string, std::string> kExcludedRepos = {
 
 // Families for which no published total was found for any of their repos (docs/model-facts.md,
 // "Sources"); their sizes are derived. Remove a family here when one of its sizes is published.
-const std::map<std::string, std::string> kFamiliesWithoutPublishedSize = {
-    {"glm", "no GLM-4 index, and the sizes of one of glm-4-9b-chat-hf's four weight files only"},
-};
+const std::map<std::string, std::string> kFamiliesWithoutPublishedSize = {};
+
+// Owners the hub renamed; it redirects the old ids, which GPUStack users still deploy.
+const std::map<std::string, std::string> kRenamedOwners = {{"THUDM", "zai-org"}};
+
+// Where a repo's files are published: under its id, or under its owner's new name.
+bool hub_page_of(const std::string& ref, const std::string& repo) {
+  const auto starts = [&ref](const std::string& id) { return ref.rfind("https://huggingface.co/" + id + "/", 0) == 0; };
+  const std::string owner = repo.substr(0, repo.find('/'));
+  const auto renamed = kRenamedOwners.find(owner);
+  return starts(repo) || (renamed != kRenamedOwners.end() && starts(renamed->second + repo.substr(owner.size())));
+}
 
 double relative_error(Bytes derived, Bytes published) {
   return static_cast<double>(derived - published) / static_cast<double>(published);
@@ -96,7 +105,7 @@ TEST_CASE("published sizes: each says what it measures and where it is published
     CHECK((measure == "tensor_bytes" || measure == "file_bytes" || measure == "rounded_file_bytes"));
     REQUIRE(m.weights_ref.has_value());
     const std::string& ref = *m.weights_ref;
-    const bool hub = ref.rfind("https://huggingface.co/" + m.repo + "/", 0) == 0;
+    const bool hub = hub_page_of(ref, m.repo);
     const bool github = ref.rfind("github:", 0) == 0 && ref.find('@') != std::string::npos;
     const bool seed = ref == "tests/data/models/hf-models-seed.json";
     CHECK((hub || github || seed));
@@ -110,6 +119,26 @@ TEST_CASE("published sizes: each says what it measures and where it is published
     }
   }
   CHECK(published >= 30);
+}
+
+TEST_CASE("published sizes: a hub reference names the repo, or its owner's new name") {
+  struct Row {
+    const char* ref;
+    const char* repo;
+    bool hub;
+  };
+  const Row rows[] = {
+      {"https://huggingface.co/Qwen/Qwen3-8B/blob/main/model.safetensors.index.json", "Qwen/Qwen3-8B", true},
+      {"https://huggingface.co/zai-org/glm-4-9b-chat-hf/tree/main", "THUDM/glm-4-9b-chat-hf", true},
+      {"https://huggingface.co/THUDM/glm-4-9b-chat-hf/tree/main", "THUDM/glm-4-9b-chat-hf", true},
+      {"https://huggingface.co/zai-org/glm-4-9b-chat-hf-fp8/tree/main", "THUDM/glm-4-9b-chat-hf", false},
+      {"https://huggingface.co/zai-org/Qwen3-8B/tree/main", "Qwen/Qwen3-8B", false},
+      {"https://huggingface.co/unsloth/Qwen3-8B/tree/main", "Qwen/Qwen3-8B", false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.ref << " for " << r.repo);
+    CHECK(hub_page_of(r.ref, r.repo) == r.hub);
+  }
 }
 
 TEST_CASE("published sizes: parameters × dtype and the config formula agree within 3 %, per family") {
