@@ -21,13 +21,6 @@ namespace {
 
 using namespace manual;
 
-// GPUStack's byte_to_gib: round(bytes / 2^30, 2), Python rounding (correct, ties to even).
-double round_gib(double bytes) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f", bytes / static_cast<double>(kGiB));
-  return std::strtod(buf, nullptr);
-}
-
 class ManualRun {
  public:
   ManualRun(FitContext& ctx, const ManualRequest& request, const ManualOptions& options)
@@ -417,13 +410,13 @@ ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
                   {"selected_count", selected_count},
                   {"selected_satisfied", selected_satisfied},
                   {"selected_alloc", selected_alloc},
-                  {"selected_alloc_gib", round_gib(static_cast<double>(selected_alloc))},
+                  {"selected_alloc_gib", round_to_gib(static_cast<double>(selected_alloc))},
                   {"used_count", used_count},
                   {"used_satisfied", used_satisfied},
                   {"used_alloc", used_alloc},
-                  {"used_alloc_gib", round_gib(static_cast<double>(used_alloc))},
+                  {"used_alloc_gib", round_to_gib(static_cast<double>(used_alloc))},
                   {"effective_vram", r.effective},
-                  {"effective_gib", round_gib(r.effective)},
+                  {"effective_gib", round_to_gib(r.effective)},
                   {"request_vram", req_.vram},
                   {"request_ram", req_.ram},
                   {"claimed_vram", used_vram},

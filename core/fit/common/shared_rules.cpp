@@ -1,6 +1,7 @@
 #include "fit/common/shared_rules.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "scenario/errors.h"
 #include "share/ascii_case.h"
@@ -115,6 +116,12 @@ Bytes gpu_claim(Bytes total, double u, Bytes request_vram, std::size_t n) {
 }
 
 double to_gib(Bytes b) { return static_cast<double>(b) / static_cast<double>(kGiB); }
+
+double round_to_gib(double bytes) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", bytes / static_cast<double>(kGiB));
+  return std::strtod(buf, nullptr);
+}
 
 std::string gib_text(Bytes b) {
   char buf[64];

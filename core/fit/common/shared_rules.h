@@ -43,6 +43,9 @@ Bytes gpu_claim(Bytes total, double u, Bytes request_vram, std::size_t n);
 
 // Python-style formatting helpers for explanations.
 double to_gib(Bytes b);           // b / 2^30
+// GPUStack's byte_to_gib: round(bytes / 2^30, 2). printf rounds the exact binary value half to
+// even, which is what Python's round() does.
+double round_to_gib(double bytes);
 std::string gib_text(Bytes b);    // "%.2f"
 std::string bytes_text(Bytes b);  // plain integer
 

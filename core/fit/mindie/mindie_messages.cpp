@@ -7,14 +7,14 @@ MessageSlot validation_message(const ValidationFailure& f) { return {"parallel_v
 MessageSlot no_available_workers_message() { return {"no_available_workers", Json::object()}; }
 
 MessageSlot requirement_message(const Request& r) {
-  return {"requirement", Json{{"vram", r.vram}, {"ram", r.ram}, {"vram_gib", gib_rounded(r.vram)}, {"ram_gib", gib_rounded(r.ram)}}};
+  return {"requirement", Json{{"vram", r.vram}, {"ram", r.ram}, {"vram_gib", round_to_gib(static_cast<double>(r.vram))}, {"ram_gib", round_to_gib(static_cast<double>(r.ram))}}};
 }
 
 std::optional<MessageSlot> fraction_message(const Request& r, double fraction) {
   if (fraction == 0) return std::nullopt;
   // GPUStack divides the already rounded GiB figure.
   return MessageSlot{"fraction", Json{{"fraction", fraction},
-                                      {"total_vram_gib", gib_rounded(r.vram) / fraction},
+                                      {"total_vram_gib", round_to_gib(static_cast<double>(r.vram)) / fraction},
                                       {"percent", static_cast<long long>(fraction * 100)}}};
 }
 

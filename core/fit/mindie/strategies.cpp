@@ -11,13 +11,6 @@ bool nic_ready(const GpuDevice& d) {
 
 std::string gpu_address(const GpuDevice& d) { return nic_ready(d) ? *d.network_inet : "-.-.-.-"; }
 
-double gib_rounded(Bytes b) {
-  // printf rounds the exact binary value half-to-even, which is what Python's round() does.
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(b) / static_cast<double>(kGiB));
-  return std::strtod(buf, nullptr);
-}
-
 ResourceClaim mindie_claim(Bytes ram, const VramMap& vram) {
   ResourceClaim c;
   c.ram = ram;

@@ -43,7 +43,6 @@ std::string gpu_address(const GpuDevice& d);
 bool nic_ready(const GpuDevice& d);
 
 // Python's round(bytes / 2^30, 2), as GPUStack's byte_to_gib.
-double gib_rounded(Bytes b);
 
 ResourceClaim mindie_claim(Bytes ram, const VramMap& vram);
 

@@ -234,7 +234,7 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
                             Json{{"workers", names},
                                  {"count", names.size()},
                                  {"vram", largest_vram},
-                                 {"vram_gib", gib_rounded(largest_vram)},
+                                 {"vram_gib", round_to_gib(static_cast<double>(largest_vram))},
                                  {"left_out", left_out},
                                  {"devices_per_worker", best_device_count}}});
     out.messages.push_back({"multi_worker_advice", Json::object()});

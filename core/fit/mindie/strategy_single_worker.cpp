@@ -126,7 +126,7 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
   record["vram_short_gpus"] = vram_short_gpus;
 
   if (out.candidates.empty() && !rules.distributed) {
-    const double gib = gib_rounded(largest_vram);
+    const double gib = round_to_gib(static_cast<double>(largest_vram));
     const double effective = total_devices ? gib * rules.fraction * static_cast<double>(satisfied_devices) / static_cast<double>(total_devices) : 0.0;
     out.messages.push_back({"single_worker_largest",
                             Json{{"vram", largest_vram},

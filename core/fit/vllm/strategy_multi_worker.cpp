@@ -200,7 +200,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& gr
   Json v{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"topology_reasons", topology_reasons}, {"gmu", gmu}};
   v["gmu_zero"] = gmu == 0;
   v["largest_vram"] = largest;
-  v["largest_vram_gib"] = gib_value(static_cast<double>(largest));
+  v["largest_vram_gib"] = round_to_gib(static_cast<double>(largest));
   Json names = Json::array();
   for (const Worker* j : best_combination) names.push_back(j->name);
   v["combination"] = names;  // GPUStack shows the first 3 and "...(more n)"

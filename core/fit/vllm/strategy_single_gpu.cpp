@@ -113,7 +113,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
     }
   }
   if (note) {
-    Json v{{"largest_alloc", note->vram}, {"largest_alloc_gib", gib_value(static_cast<double>(note->vram))}, {"gmu", gmu}};
+    Json v{{"largest_alloc", note->vram}, {"largest_alloc_gib", round_to_gib(static_cast<double>(note->vram))}, {"gmu", gmu}};
     if (gmu != 0) v["largest_alloc_percent"] = note->ratio * 100;
     fit.single_gpu_event = VllmEvent{"single_gpu", std::move(v)};
   }

@@ -71,7 +71,7 @@ Json note_values(const VllmFit& fit, const NoteFigures& f) {
     if (!tp.ok) v["tp_reason"] = Json{{"quantity", tp.quantity}, {"value", tp.value}, {"n", tp.n}};
   }
   v["largest_alloc"] = f.vram;
-  v["largest_alloc_gib"] = gib_value(static_cast<double>(f.vram));
+  v["largest_alloc_gib"] = round_to_gib(static_cast<double>(f.vram));
   v["gmu"] = gmu;
   if (gmu != 0) {
     v["satisfied"] = f.satisfied;
@@ -79,7 +79,7 @@ Json note_values(const VllmFit& fit, const NoteFigures& f) {
     // GPUStack: byte_to_gib(vram) * gmu * satisfied / total, left to right.
     double effective = 0.0;
     if (f.total != 0)
-      effective = gib_value(static_cast<double>(f.vram)).get<double>() * gmu *
+      effective = round_to_gib(static_cast<double>(f.vram)) * gmu *
                   static_cast<double>(f.satisfied) / static_cast<double>(f.total);
     v["effective_gib"] = effective;
   }

@@ -70,10 +70,4 @@ double alloc_ratio(const Worker& worker, const GpuDevice& gpu, Bytes alloc) {
   return static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
 }
 
-Json gib_value(double bytes) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f", bytes / static_cast<double>(kGiB));
-  return std::strtod(buf, nullptr);
-}
-
 }  // namespace placement

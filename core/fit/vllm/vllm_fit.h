@@ -92,6 +92,5 @@ std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecord& record);
 
 // §6.9 slots: the requirement line and the explanation of a run without candidates.
 Json vllm_requirement_values(const VllmFit& fit);
-Json gib_value(double bytes);  // GPUStack's byte_to_gib: round(bytes / 2^30, 2)
 
 }  // namespace placement
