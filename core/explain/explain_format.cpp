@@ -62,9 +62,9 @@ std::string code_text(const Json& record) {
   return d.empty() ? out : out + " (" + d + ")";
 }
 
-std::string requirement_text(const Json& req) {
-  if (!req.is_object()) return "";
-  std::string line;
+std::vector<std::pair<std::string, std::string>> requirement_fields(const Json& req) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!req.is_object()) return out;
   for (auto it = req.begin(); it != req.end(); ++it) {
     const Json& v = it.value();
     std::string text;
@@ -81,8 +81,14 @@ std::string requirement_text(const Json& req) {
     } else {
       text = value_text(it.key(), v);
     }
-    line += (line.empty() ? "" : ", ") + it.key() + " " + text;
+    out.emplace_back(it.key(), std::move(text));
   }
+  return out;
+}
+
+std::string requirement_text(const Json& req) {
+  std::string line;
+  for (const auto& [key, text] : requirement_fields(req)) line += (line.empty() ? "" : ", ") + key + " " + text;
   return line;
 }
 

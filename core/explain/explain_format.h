@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "explain/units.h"
@@ -18,6 +19,11 @@ std::string candidate_line(const Candidate& c);  // "w1 GPUs [0,1] + w2 [overcom
 
 // "code (data)" of a filter verdict or a rejection: the record's code and its data, if any.
 std::string code_text(const Json& record);
+// The requirement's fields a reader is shown, in trace order, as (key, "12.00 GiB [source]"): the
+// selectors' shapes {bytes, source}, {value, source}, {uma, nonuma} and plain values. Lists, nulls
+// and other objects are left out (model_facts and the estimate queries have lines of their own).
+// The CLI's line and the explorer's requirement list are both made of these.
+std::vector<std::pair<std::string, std::string>> requirement_fields(const Json& requirement);
 // The requirement as "vram 12.00 GiB [source], ..." (empty when there is none) and its
 // estimate queries, one line each ("estimate query ... -> source").
 std::string requirement_text(const Json& requirement);

@@ -3,6 +3,7 @@
 // dimension; what a stop rule left unexamined) and the candidates with their per-GPU claims.
 #include "app/app.h"
 #include "app/format.h"
+#include "explain/explain_format.h"
 #include "imgui.h"
 #include "panels/panels.h"
 #include "panels/trace_views.h"
@@ -36,31 +37,16 @@ void draw_gpu_walk(const Json& gpus) {
   ImGui::TreePop();
 }
 
+// The same fields and words as the CLI's requirement line (explain::requirement_fields), one
+// bullet each, then the model's facts, the GGUF GPU walk and the estimate queries.
 void draw_requirement(const Json& req) {
   if (!req.is_object() || req.empty()) return;
   if (!ImGui::TreeNodeEx("Requirement", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  for (auto it = req.begin(); it != req.end(); ++it) {
-    const Json& v = it.value();
-    if (it.key() == "queries") continue;
-    if (it.key() == "allocatable_gpus" && v.is_array()) {
-      draw_gpu_walk(v);
-      continue;
-    }
-    std::string text;
-    if (v.is_object()) {
-      const Json shown = v.contains("bytes") ? v["bytes"] : v.contains("value") ? v["value"] : v.contains("nonuma") ? v["nonuma"] : Json(nullptr);
-      text = value_text(v.contains("bytes") || v.contains("nonuma") ? "bytes" : it.key(), shown);
-      if (v.contains("source")) text += "  [" + value_text("", v["source"]) + "]";
-    } else {
-      text = value_text(it.key(), v);
-    }
-    bullet_wrapped("%s: %s", it.key().c_str(), text.c_str());
-  }
-  const Json& queries = member(req, "queries", json_null());
-  if (queries.is_array())
-    for (const auto& q : queries)
-      bullet_wrapped("estimate query offload %s split %s -> %s", value_text("", q.value("offload", Json(nullptr))).c_str(),
-                        value_text("", q.value("tensor_split", Json(nullptr))).c_str(), value_text("", q.value("source", Json(nullptr))).c_str());
+  for (const auto& [key, text] : explain::requirement_fields(req)) bullet_wrapped("%s: %s", key.c_str(), text.c_str());
+  if (const std::string facts = explain::model_facts_text(req); !facts.empty()) bullet_wrapped("model facts: %s", facts.c_str());
+  const Json& walk = member(req, "allocatable_gpus", json_null());
+  if (walk.is_array()) draw_gpu_walk(walk);
+  for (const std::string& line : explain::estimate_query_lines(req)) bullet_wrapped("%s", line.c_str());
   ImGui::TreePop();
 }
 
