@@ -8,11 +8,28 @@ const assert = require('assert/strict');
 const ex = require('./lib/explorer_page');
 const { decodePng } = require('./lib/png');
 const { readExample, shot, loadText, explorerSuite } = require('./lib/explorer_suite');
+const { ensureCli, CLI } = require('./lib/native_cli');
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 
 const suite = explorerSuite('explorer_text_test');
 const { test } = suite;
 
 const SIZES = [[1440, 900], [1024, 768]];
+
+// The native CLI's text explanation of a scenario text.
+function cliText(scenarioText) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pe-text-'));
+  const file = path.join(dir, 'scenario.json');
+  fs.writeFileSync(file, scenarioText);
+  try {
+    return execFileSync(CLI, ['schedule', file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 const LONG_GPU = 'NVIDIA GeForce RTX 4090 D Founders Edition (VGA compatible controller)';
 const LONG_WORKER = 'gpu-worker-in-rack-17-of-the-eu-west-datacenter-a';
 
@@ -142,6 +159,35 @@ test('allocatable_gpus reads as one line per GPU, folded for a big cluster', asy
   assert.ok(lines.length >= 5, `only ${lines.length} GPU lines after opening`);
   assert.equal(lines[0].label.split(':')[0], `${big[0].worker_name} GPU ${big[0].gpu_index}`);
   await shot(page, 'allocatable-gpus-big.png');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+// The requirement in step 3 reads as the CLI's explanation says it: the same fields, numbers and
+// words (the model's facts, not a '-'), and the CLI's estimate-query lines.
+test('the requirement reads as the CLI explains it', async ({ context, url }) => {
+  ensureCli();
+  const page = await ex.openExplorer(context, url);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const example of ['binpack-vs-spread.json', 'gguf-partial-offload.json']) {
+    const text = readExample(example);
+    await loadText(page, text);
+    assert.equal(await page.evaluate(() => window.explorer.step('fit')), true);
+    await ex.settled(page);
+    await ex.frames(page, 3);
+    const cli = cliText(text).split('\n').map((l) => l.trim());
+    const cliLine = (head) => (cli.find((l) => l.startsWith(head)) || '').slice(head.length);
+    const all = await ex.items(page);
+    const fields = all.filter((i) => i.id.startsWith('requirement/field/'));
+    assert.ok(fields.length >= 5, `${example}: only ${fields.length} requirement fields drawn`);
+    assert.equal(fields.map((i) => i.label.replace(': ', ' ')).join(', '), cliLine('Requirement: '), `${example}: requirement`);
+    const facts = all.find((i) => i.id === 'requirement/model_facts');
+    assert.ok(facts, `${example}: no model facts line`);
+    assert.equal(facts.label, `model facts: ${cliLine('Model facts: ')}`);
+    const queries = all.filter((i) => i.id.startsWith('requirement/query/')).map((i) => i.label);
+    assert.deepEqual(queries, cli.filter((l) => l.startsWith('estimate query ')), `${example}: estimate queries`);
+    assert.match(facts.label, /^model facts: scenario: [^-]/, `${example}: the model's facts read '-'`);
+    await shot(page, `requirement-${example.replace('.json', '')}.png`);
+  }
   assert.deepEqual(page.pageErrors, []);
 });
 

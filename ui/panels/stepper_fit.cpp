@@ -42,11 +42,23 @@ void draw_gpu_walk(const Json& gpus) {
 void draw_requirement(const Json& req) {
   if (!req.is_object() || req.empty()) return;
   if (!ImGui::TreeNodeEx("Requirement", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  for (const auto& [key, text] : explain::requirement_fields(req)) bullet_wrapped("%s: %s", key.c_str(), text.c_str());
-  if (const std::string facts = explain::model_facts_text(req); !facts.empty()) bullet_wrapped("model facts: %s", facts.c_str());
+  for (const auto& [key, text] : explain::requirement_fields(req)) {
+    const std::string line = key + ": " + text;
+    bullet_wrapped("%s", line.c_str());
+    test_hooks::tag("requirement/field/" + key, line);
+  }
+  if (const std::string facts = explain::model_facts_text(req); !facts.empty()) {
+    const std::string line = "model facts: " + facts;
+    bullet_wrapped("%s", line.c_str());
+    test_hooks::tag("requirement/model_facts", line);
+  }
   const Json& walk = member(req, "allocatable_gpus", json_null());
   if (walk.is_array()) draw_gpu_walk(walk);
-  for (const std::string& line : explain::estimate_query_lines(req)) bullet_wrapped("%s", line.c_str());
+  int n = 0;
+  for (const std::string& line : explain::estimate_query_lines(req)) {
+    bullet_wrapped("%s", line.c_str());
+    test_hooks::tag("requirement/query/" + std::to_string(n++), line);
+  }
   ImGui::TreePop();
 }
 

@@ -10,11 +10,28 @@ namespace placement::ui {
 
 namespace {
 
+// chain.ties as the candidates' row numbers: [[2,3],[5,6]] -> "#2 = #3; #5 = #6".
+std::string ties_text(const Json& ties) {
+  std::string out;
+  for (const Json& group : ties) {
+    if (!out.empty()) out += "; ";
+    if (!group.is_array()) {
+      out += value_text("", group);
+      continue;
+    }
+    std::string row;
+    for (const Json& c : group) row += (row.empty() ? "#" : " = #") + value_text("", c);
+    out += row;
+  }
+  return out;
+}
+
 void draw_scorer_record(const Json& rec, int n) {
   const std::string name = rec.value("scorer", std::string("?"));
   if (name == "chain") {
     const Json& ties = member(rec, "ties", json_null());
-    if (ties.is_array() && !ties.empty()) bullet_wrapped("ties on the total (the earliest candidate wins): %s", ties.dump().c_str());
+    if (ties.is_array() && !ties.empty())
+      bullet_wrapped("equal totals (the earliest candidate wins): %s", ties_text(ties).c_str());
     return;
   }
   ImGui::PushID(n);
@@ -27,7 +44,8 @@ void draw_scorer_record(const Json& rec, int n) {
     const std::string ctx = fields_text(context);
     if (!ctx.empty()) ImGui::TextWrapped("%s", ctx.c_str());
     for (const char* nested : {"counts", "stats"})
-      if (rec.contains(nested)) ImGui::TextWrapped("%s: %s", nested, rec[nested].dump().c_str());
+      if (rec.contains(nested))
+        ImGui::TextWrapped("%s: %s", nested, (rec[nested].is_object() ? fields_text(rec[nested]) : rec[nested].dump()).c_str());
     const Json& items = member(rec, "candidates", json_null());
     if (items.is_array())
       for (const auto& item : items) {
