@@ -80,6 +80,32 @@ test('What if: a suggestion previews on the canvas, applies in one click and und
   assert.deepEqual(page.pageErrors, []);
 });
 
+// A suggestion's sentences wrap inside the panel: nothing of the table runs past the window's
+// edge at 1440 or 1024 px (the cost and placement columns used to be cut off).
+test('What if: the advice table fits the panel at 1440 and 1024 px', async ({ context, url }) => {
+  const page = await ex.openExplorer(context, url);
+  await loadExample(page, 'nothing-fits.json');
+  await ex.clickItem(page, 'step/what-if');
+  await ex.clickItem(page, 'whatif/advice');
+  await ex.settled(page);
+  const advice = JSON.parse(await page.evaluate(() => window.explorer.advise()));
+  assert.ok(advice.suggestions.length >= 2, `${advice.suggestions.length} suggestions`);
+  for (const [width, height] of [[1440, 900], [1024, 768]]) {
+    await page.setViewportSize({ width, height });
+    await ex.frames(page, 4);
+    for (const [n, s] of advice.suggestions.entries()) {
+      for (const cell of ['change', 'cost', 'placement']) {
+        const item = await ex.findItem(page, `suggestion/${n}/${cell}`);
+        assert.ok(item.w > 0 && item.x + item.w <= width, `suggestion ${n} ${cell} runs past ${width} px (${item.x} + ${item.w})`);
+      }
+      assert.equal(await itemLabel(page, `suggestion/${n}/change`), s.summary);
+      assert.match(await itemLabel(page, `suggestion/${n}/placement`), new RegExp(`^${s.placement.worker_name}`));
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, `whatif-advice-${width}.png`) });
+  }
+  assert.deepEqual(page.pageErrors, []);
+});
+
 test('What if: pin a baseline, edit, and the change is listed', async ({ context, url }) => {
   const page = await ex.openExplorer(context, url);
   await loadExample(page, 'compare-memory-utilization.json');

@@ -1,6 +1,7 @@
 // What if > Advice: the changes that would make the model (or K replicas) fit, each confirmed by
 // the scheduler, cheapest first. Hovering or selecting one previews its placement on the canvas;
 // Apply applies its JSON Patch as one undo step.
+#include <cstdio>
 #include <string>
 
 #include "app/app.h"
@@ -15,9 +16,20 @@ namespace placement::ui {
 namespace {
 void draw_suggestion_rows(App& app, const Json& suggestions) {
   WhatIfModel& w = app.whatif();
-  if (!ImGui::BeginTable("advice", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
-  for (const char* h : {"", "lever", "change", "cost", "then it goes to"}) ImGui::TableSetupColumn(h);
+  // The change and where it goes are sentences: their columns share the panel's width and wrap,
+  // so the last columns never end up past the panel's edge.
+  if (!ImGui::BeginTable("advice", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("lever", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("change", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn("cost", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("goes to", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
+  const auto wrapped = [](const std::string& text) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+  };
   for (int i = 0; i < int(suggestions.size()); ++i) {
     const Json& s = suggestions[std::size_t(i)];
     const std::string summary = s.value("summary", std::string("-"));
@@ -33,12 +45,20 @@ void draw_suggestion_rows(App& app, const Json& suggestions) {
     if (ImGui::IsItemHovered() || w.selected_suggestion == i)
       w.preview_next(Json::array({member(s, "placement", json_null())}), "where it goes after: " + summary);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(summary.c_str());
+    wrapped(summary);
+    test_hooks::tag("suggestion/" + std::to_string(i) + "/change", summary);
     ImGui::TableNextColumn();
     const Json& cost = member(s, "cost", json_object());
-    ImGui::Text("%s %s", cost.value("class", std::string("-")).c_str(), value_text("", member(cost, "size", json_null())).c_str());
+    // The size of the change orders suggestions of one class; trailing zeros say nothing.
+    const Json& size = member(cost, "size", json_null());
+    char size_text[32] = "";
+    if (size.is_number()) std::snprintf(size_text, sizeof size_text, " %.6g", size.get<double>());
+    ImGui::Text("%s%s", cost.value("class", std::string("-")).c_str(), size_text);
+    test_hooks::tag("suggestion/" + std::to_string(i) + "/cost");
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(where_text(member(s, "placement", json_null())).c_str());
+    const std::string where = where_text(member(s, "placement", json_null()));
+    wrapped(where);
+    test_hooks::tag("suggestion/" + std::to_string(i) + "/placement", where);
     ImGui::PopID();
   }
   ImGui::EndTable();
