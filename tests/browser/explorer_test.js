@@ -36,6 +36,19 @@ test('the page loads and renders', async ({ context, url }) => {
   assert.deepEqual(page.pageErrors, []);
 });
 
+test('start-up: no worker competes with the first frame; the first example is decided on the main thread', async ({ context, url }) => {
+  ensureCli();
+  await ex.recordWorkers(context);
+  const page = await ex.openExplorer(context, url);
+  assertSameBytes(await ex.result(page), nativeResult(await ex.scenario(page)), 'the first example');
+  const firstFrame = await ex.firstFrameAt(page);
+  const made = await ex.workers(page);
+  // The decision line's capacity search is the only job: its worker comes after the first frame.
+  assert.ok(made.every((w) => w.at >= firstFrame), `a worker was created before the first frame (${firstFrame} ms): ${JSON.stringify(made)}`);
+  assert.deepEqual(made.map((w) => w.role), ['what-if']);
+  assert.deepEqual(page.pageErrors, []);
+});
+
 test('an example loads through window.explorer.loadScenario', async ({ context, url }) => {
   const page = await ex.openExplorer(context, url);
   const text = readExample('binpack-packs-gpus.json');
@@ -56,6 +69,7 @@ test('an example loads through a URL fragment', async ({ context, url }) => {
 
 test('the result equals the native CLI byte for byte, for every example', async ({ context, url }) => {
   ensureCli();
+  await ex.recordWorkers(context);
   const page = await ex.openExplorer(context, url);
   const names = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
   for (const name of names) {
@@ -71,9 +85,11 @@ test('the result equals the native CLI byte for byte, for every example', async 
       nativeResult(shown, 'scale-down', '--markdown'), name + ' (Markdown scale-down explanation)');
     assert.equal(await page.evaluate(() => window.explorer.step('cluster')), true);
   }
-  // Those answers came from the scheduling worker, which runs this same explorer.js/.wasm without
-  // the app (a worker that failed would have handed scheduling back to the main thread).
+  // The small examples were decided on the main thread; the one holding a GGUF profile (over
+  // 200,000 characters) by the scheduling worker, which runs this same explorer.js/.wasm without the
+  // app (a worker that failed would have handed scheduling back to the main thread).
   assert.equal(await page.evaluate(() => typeof window.peHost.schedule), 'function', 'the worker is not scheduling');
+  assert.deepEqual((await ex.workers(page)).filter((w) => w.role === 'schedule').length, 1, 'no scheduling worker for the large example');
   assert.deepEqual(page.pageErrors, []);
 });
 

@@ -1,6 +1,9 @@
 // Browser tests of the page's own code (index.html + ui/web/*.js and the scheduling worker) with a
 // stand-in for the ImGui app (stand_in/explorer.js) that keeps the module contract, so the page is
 // tested apart from the app; the scheduling worker runs the real module (explorer.js/.wasm).
+// A small scenario the page declines (peHost.schedule returns false) and the stand-in "decides on
+// the main thread" with the marker answer {"sync":true}; a large one goes to the worker, which the
+// page creates only then.
 // usage: node page_test.js [--web DIR holding the real explorer.js/.wasm, for the worker] [--only NAME]
 'use strict';
 const fs = require('fs');
@@ -11,6 +14,7 @@ const { runInBrowser } = require('./lib/browser_suite');
 const { createRunner } = require('./lib/runner');
 const ex = require('./lib/explorer_page');
 const { ensureCli, nativeResult, assertSameBytes, ROOT } = require('./lib/native_cli');
+const { manyWorkers } = require('./lib/explorer_suite');
 
 const argv = process.argv.slice(2);
 const WEB_DIR = path.resolve(argv.includes('--web') ? argv[argv.indexOf('--web') + 1] : path.join(ROOT, 'build/web'));
@@ -23,30 +27,68 @@ const calls = (page, name) => page.evaluate((n) => window.__standInModule.calls.
 const runner = createRunner();
 const { test } = runner;
 
-const open = (context, url) => ex.openExplorer(context, url);
+const open = async (context, url) => {
+  await ex.recordWorkers(context);
+  return ex.openExplorer(context, url);
+};
+// What the stand-in shows when the page declined and the scenario was decided on the main thread.
+const DECIDED_HERE = '{"sync":true}\n';
+// The first example with n workers: 40 make about 40,000 characters, over the page's main-thread
+// limit (ui/web/schedule_client.js, MAIN_THREAD_MAX_CHARS); each n gives another scenario.
+const large = (n = 40) => manyWorkers(n);
 
-test('start-up: the first example, scheduled by the worker, byte-identical to the native CLI', async ({ context, url }) => {
-  ensureCli();
+test('start-up: the first example is decided on the main thread, and no worker is created', async ({ context, url }) => {
   const page = await open(context, url);
-  const shown = await ex.scenario(page);
-  assert.equal(shown, pretty(readExample('binpack-vs-spread.json')));
-  assertSameBytes(await ex.result(page), nativeResult(shown), 'result');
-  assert.equal(await page.evaluate(() => typeof window.peHost.schedule), 'function', 'the worker is not scheduling');
+  assert.equal(await ex.scenario(page), pretty(readExample('binpack-vs-spread.json')));
+  assert.equal(await ex.result(page), DECIDED_HERE, 'the first example was not decided on the main thread');
+  assert.equal(await page.evaluate(() => typeof window.peHost.schedule), 'function', 'the page offers no worker');
+  // Small edits stay on the main thread: still no second copy of the core compiling.
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  await ex.settled(page);
+  assert.equal(await ex.result(page), DECIDED_HERE);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await ex.workers(page), [], 'a worker was created for small scenarios');
 });
 
-test('edits coalesce: a burst of edits gets the newest result, with fewer answers than edits', async ({ context, url }) => {
+test('a large scenario: the worker is created for it and decides it byte-identically to the native CLI', async ({ context, url }) => {
   ensureCli();
   const page = await open(context, url);
-  const names = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  assert.deepEqual(await ex.workers(page), []);
+  for (const n of [40, 41]) {
+    assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), large(n)), null);
+    await ex.settled(page);
+    const shown = await ex.scenario(page);
+    assert.ok(shown.length > 24 * 1024, `${shown.length} characters is not a large scenario`);
+    assertSameBytes(await ex.result(page), nativeResult(shown), `result with ${n} workers`);
+  }
+  assert.deepEqual((await ex.workers(page)).map((w) => w.role), ['schedule'], 'one scheduling worker, created once: ' + JSON.stringify(await ex.workers(page)));
+});
+
+test('edits coalesce: a burst of large edits gets the newest result, with fewer answers than edits', async ({ context, url }) => {
+  ensureCli();
+  const page = await open(context, url);
   const texts = [];
-  for (let i = 0; i < 21; i++) texts.push(readExample(names[i % names.length]));
+  for (let i = 0; i < 21; i++) texts.push(large(30 + i));
   await page.evaluate((ts) => { for (const t of ts) window.explorer.loadScenario(t); }, texts);
   await ex.settled(page);
   const last = await ex.scenario(page);
   assert.equal(last, pretty(texts[texts.length - 1]));
   assertSameBytes(await ex.result(page), nativeResult(last), 'result after the burst');
   const delivered = await calls(page, 'deliverResult');
-  assert.ok(delivered.length < texts.length, `${delivered.length} answers for ${texts.length} edits`);
+  assert.ok(delivered.length > 0 && delivered.length < texts.length, `${delivered.length} answers for ${texts.length} edits`);
+});
+
+test('a small edit supersedes a large one the worker is deciding: the worker\'s answer is dropped', async ({ context, url }) => {
+  const page = await open(context, url);
+  await page.evaluate(([a, b]) => { window.explorer.loadScenario(a); window.explorer.loadScenario(b); },
+    [large(60), readExample('cpu-fallback.json')]);
+  assert.equal(await ex.result(page), DECIDED_HERE, 'the small edit was not decided at once');
+  // Wait for the worker to have started, then for its answer to the large edit, which must not win.
+  await page.waitForFunction(() => window.__workers.length === 1);
+  await page.waitForTimeout(1500);
+  await ex.settled(page);
+  assert.equal(await ex.scenario(page), pretty(readExample('cpu-fallback.json')));
+  assert.equal(await ex.result(page), DECIDED_HERE, 'a stale answer from the worker replaced the newest');
 });
 
 test('GGUF: reads only the prefix the reader asks for, with a progress bar', async ({ context, url }) => {
@@ -188,15 +230,16 @@ test('undo and redo through the buttons', async ({ context, url }) => {
 test('a worker that cannot start: the app schedules on the main thread and is not left busy', async ({ context, url }) => {
   // Only the worker asks for /real/explorer.js (the stand-in's worker branch): the core is gone there.
   await context.route('**/real/explorer.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.evaluate(() => window.explorer.ready);
+  const page = await open(context, url);
+  // Small scenarios never need the worker: nothing has failed yet.
+  assert.equal((await ex.pageStatus(page)).kind, '');
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), large()), null);
   await page.waitForFunction(() => typeof window.peHost.schedule === 'undefined');
   assert.match((await ex.pageStatus(page)).text, /scheduling on the main thread/);
   await ex.settled(page);
-  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('cpu-fallback.json')), null);
+  assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), large(41)), null);
   await ex.settled(page);
-  assert.equal(await ex.result(page), '{"sync":true}\n');
+  assert.equal(await ex.result(page), DECIDED_HERE);
 });
 
 (async () => {

@@ -28,8 +28,8 @@ EM_JS(int, pe_host_call_text, (const char* member, const char* text, int length)
 EM_JS(int, pe_host_schedule, (double generation, const char* text, int length), {
   const host = globalThis.peHost;
   if (!host || typeof host.schedule !== 'function') return 0;
-  try { host.schedule(generation, UTF8ToString(text, length)); } catch (e) { console.error('peHost.schedule failed', e); return 0; }
-  return 1;
+  // The page declines (false) a scenario it wants decided here, on the main thread.
+  try { return host.schedule(generation, UTF8ToString(text, length)) === false ? 0 : 1; } catch (e) { console.error('peHost.schedule failed', e); return 0; }
 });
 EM_JS(int, pe_host_what_if, (const char* kind, double id, const char* text, int length, const char* other, int other_length, int number), {
   const host = globalThis.peHost;

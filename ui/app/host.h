@@ -29,7 +29,9 @@ bool open_in_explorer();
 bool start_panel_dismissed();
 // peHost.announce(text): the decision line for the page's live region (screen readers).
 bool announce(const std::string& text);
-// peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult.
+// peHost.schedule(generation, scenarioText): the page answers with Module.deliverResult, or declines
+// by returning false (a small scenario: the caller decides it on this thread). False too when the
+// page has no schedule member.
 bool schedule(std::uint64_t generation, const std::string& scenario_text);
 // peHost.whatIf({kind, id, scenario, other, number}): the page's what-if worker answers with
 // Module.deliverWhatIf(kind, id, text). peHost.cancelWhatIf(kind) abandons that kind's job.

@@ -1,7 +1,7 @@
 // Where decisions come from. The app asks for the scenario of a generation; the answer is the
 // exact text of placement::schedule_json / scale_down_json (the UI never schedules by itself).
-// Synchronous natively; in the browser the page's Web Worker runs the core (peHost.schedule) and
-// answers through Module.deliverResult. Newer generations supersede older ones: an answer for
+// Synchronous natively; in the browser a small scenario is decided on the main thread too, and a
+// large one by the page's Web Worker (peHost.schedule), which answers through Module.deliverResult. Newer generations supersede older ones: an answer for
 // anything but the newest request is dropped.
 #pragma once
 
@@ -35,8 +35,9 @@ class ScheduleService {
 
 // Computes inside request().
 std::unique_ptr<ScheduleService> make_sync_schedule_service();
-// Uses peHost.schedule when the page offers it at the time of the request, else computes inside
-// request() (the page removes peHost.schedule when its worker cannot run).
+// Uses peHost.schedule when the page offers it at the time of the request and accepts the scenario,
+// else computes inside request() (the page declines small scenarios, and removes peHost.schedule
+// when its worker cannot run).
 std::unique_ptr<ScheduleService> make_host_schedule_service();
 
 }  // namespace placement::ui

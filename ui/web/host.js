@@ -1,6 +1,7 @@
 // globalThis.peHost: what the app calls back into the page (docs/explorer-architecture.md).
 // Every member is optional for the app; schedule is removed if the worker cannot run, and the app
-// then schedules on the main thread.
+// then schedules on the main thread. schedule returns false for a scenario small enough to decide on
+// the main thread (schedule_client.js), and the app then decides it there.
 
 import { downloadText, saveCanvasImage, scenarioFileName } from './downloads.js';
 import { fullExplorerUrl, rememberStartPanelDismissed } from './page_mode.js';
@@ -39,6 +40,7 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, wha
     },
     openInExplorer: () => { win.open(fullExplorerUrl(win, getModule().fragment()), '_blank', 'noopener'); },
     startPanelDismissed: () => rememberStartPanelDismissed(win.localStorage),
+    // True when the worker will answer through Module.deliverResult; false: the app decides now.
     schedule: (generation, scenarioText) => scheduler().request(generation, scenarioText),
     // What-if searches run in their own worker (whatif_client.js); a cancel abandons one.
     whatIf: (job) => whatIf().request(job),

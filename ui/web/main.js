@@ -1,5 +1,5 @@
 // The page: starts the explorer module on the canvas and wires files, links, storage, the
-// clipboard and the scheduling worker to it (docs/explorer-architecture.md, "the page").
+// clipboard and the scheduling workers to it (docs/explorer-architecture.md, "the page").
 // Start-up order: the link in the address bar, else the last good scenario saved in this
 // browser, else the first example (with the start panel, until a visitor dismisses it once).
 // ?embed=1: the link or the first example, read-only, nothing saved.
@@ -54,51 +54,33 @@ doc.getElementById('too-long-download').addEventListener('click', () => host.dow
 const paste = createPasteDialog(doc, getModule, status);
 const pickers = { gguf: doc.getElementById('gguf-input'), scenario: doc.getElementById('scenario-input') };
 
-let scheduler = null;
-function startScheduler() {
-  scheduler = createScheduleClient({
-    workerUrl: new URL('schedule_worker.js', import.meta.url).href,
-    coreUrl: new URL(EXPLORER_SCRIPT, doc.baseURI).href,  // the same module as the app's
-    deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
-    onFatal(message) {
-      delete host.schedule;  // the app schedules on the main thread from now on
-      status.error(message + '; scheduling on the main thread instead.');
-    },
-  });
-  return scheduler;
-}
+// Both workers are created when first needed (schedule_client.js, whatif_client.js): a small
+// scenario is decided on the main thread, and no worker's compile competes with the first frame.
+const workerUrl = new URL('schedule_worker.js', import.meta.url).href;
+const coreUrl = new URL(EXPLORER_SCRIPT, doc.baseURI).href;  // the same module as the app's
 
-let whatIf = null;
-function startWhatIf() {
-  whatIf = createWhatIfClient({
-    workerUrl: new URL('schedule_worker.js', import.meta.url).href,
-    coreUrl: new URL(EXPLORER_SCRIPT, doc.baseURI).href,
-    deliver: (kind, id, text) => { if (Module.deliverWhatIf) Module.deliverWhatIf(kind, id, text); },
-    onFatal(message) {
-      delete host.whatIf;  // what-if searches run on the main thread from now on
-      delete host.cancelWhatIf;
-      // One message when both workers fail (the core could not load): the scheduler's.
-      if (scheduler && scheduler.dead) console.warn('[explorer] ' + message);
-      else status.error(message + '; what-if searches run on the main thread instead.');
-    },
-  });
-  return whatIf;
-}
+const scheduler = createScheduleClient({
+  workerUrl, coreUrl,
+  deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
+  onFatal(message) {
+    delete host.schedule;  // the app schedules on the main thread from now on
+    status.error(message + '; scheduling on the main thread instead.');
+  },
+});
+
+const whatIf = createWhatIfClient({
+  workerUrl, coreUrl,
+  deliver: (kind, id, text) => { if (Module.deliverWhatIf) Module.deliverWhatIf(kind, id, text); },
+  onFatal(message) {
+    delete host.whatIf;  // what-if searches run on the main thread from now on
+    delete host.cancelWhatIf;
+    // One message when both workers fail (the core could not load): the scheduler's.
+    if (scheduler.dead) console.warn('[explorer] ' + message);
+    else status.error(message + '; what-if searches run on the main thread instead.');
+  },
+});
 
 const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, whatIf: () => whatIf, pickers, status, embed, explorerApi: explorer.api });
-try {
-  startScheduler();
-} catch (e) {
-  delete host.schedule;  // no workers here (or not allowed): the app schedules on the main thread
-  console.warn('[explorer] no scheduling worker: ' + (e && e.message || e));
-}
-try {
-  startWhatIf();
-} catch (e) {
-  delete host.whatIf;  // what-if searches run on the main thread
-  delete host.cancelWhatIf;
-  console.warn('[explorer] no what-if worker: ' + (e && e.message || e));
-}
 win.peHost = host;
 
 // ---- files: pickers and drag-and-drop
@@ -181,6 +163,9 @@ async function loadFirstScenario() {
     if (!error) return 'saved';
     status.announce('error', 'The scenario saved in this browser could not be loaded: ' + error);
   }
+  // The app starts with the first example built in: fetching it again would only delay the first
+  // frame (a page-side stand-in app starts empty and gets it fetched).
+  if (Module.scenario()) return 'example';
   try {
     const response = await fetch(FIRST_EXAMPLE);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -224,7 +209,7 @@ async function boot() {
   doc.getElementById('splash').hidden = true;
   await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
   performance.mark('explorer-interactive', { detail: { source } });
-  if (whatIf) whatIf.begin();
+  whatIf.begin();
   explorer.resolve();
 }
 

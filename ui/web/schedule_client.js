@@ -1,25 +1,33 @@
 // The main thread's side of the scheduling worker (schedule_worker.js). The app asks through
-// peHost.schedule(generation, scenarioText) and hears back through Module.deliverResult. Requests
-// coalesce: while the worker is busy only the newest one waits, and an answer to a superseded
-// generation is dropped. A decision that runs long when a newer edit arrives is abandoned by
-// restarting the worker, so the newest edit never waits behind a stale one.
+// peHost.schedule(generation, scenarioText): a small scenario is declined (request returns false)
+// and the app decides it on the main thread, which takes milliseconds; a large one goes to the
+// worker and the answer comes back through Module.deliverResult. The worker compiles its own copy
+// of the 2.9 MB core, so it is created the first time a large scenario needs it, never at start-up:
+// on a small machine that second compile delays the page's first frame.
+// Requests coalesce: while the worker is busy only the newest one waits, and an answer to a
+// superseded generation is dropped. A decision that runs long when a newer edit arrives is
+// abandoned by restarting the worker, so the newest edit never waits behind a stale one.
 
 const RESTART_AFTER_MS = 400;
+// Scenario text up to this many characters is decided on the main thread. Measured in headless
+// Chromium (issue 23): every example but the one holding a GGUF profile is under 6,000 characters
+// and decides in 2-15 ms; 8 workers x 8 GPUs (19,000) in 12 ms; 16 x 8 (37,000) in 54 ms; the
+// 222,000-character GGUF example in 105 ms; 256 x 8 (567,000) in 250 ms.
+export const MAIN_THREAD_MAX_CHARS = 24 * 1024;
 
 // The answer the app gets when no decision could be made, in the shape of the core's errors.
 export function errorResult(message) {
   return JSON.stringify({ error: { pointer: '', message } });
 }
 
-export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now = () => performance.now(), makeWorker }) {
+export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now = () => performance.now(), makeWorker,
+  mainThreadMaxChars = MAIN_THREAD_MAX_CHARS }) {
   makeWorker = makeWorker || ((url) => new Worker(url));
   let worker = null;
   let ready = false;
   let running = null;  // {generation, text, started}
   let pending = null;  // {generation, text}
   let dead = false;
-  let readyResolve;
-  const whenReady = new Promise((r) => { readyResolve = r; });
 
   function fail(message) {
     if (dead) return;
@@ -29,14 +37,20 @@ export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now
     running = pending = null;
     onFatal(message);
     if (lost) deliver(lost.generation, errorResult(message), errorResult(message));
-    readyResolve(false);
   }
 
   function start() {
     ready = false;
-    worker = makeWorker(workerUrl + '?core=' + encodeURIComponent(coreUrl));
+    try {
+      worker = makeWorker(workerUrl + '?role=schedule&core=' + encodeURIComponent(coreUrl));
+    } catch (e) {
+      worker = null;
+      fail('no scheduling worker: ' + (e && e.message || e));
+      return false;
+    }
     worker.onmessage = (event) => onAnswer(event.data);
     worker.onerror = (event) => { if (event.preventDefault) event.preventDefault(); fail('the scheduling worker failed: ' + (event.message || 'unknown error')); };
+    return true;
   }
 
   function pump() {
@@ -48,7 +62,7 @@ export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now
 
   function onAnswer(data) {
     if (data.fatal) { fail(data.fatal); return; }
-    if (data.ready) { ready = true; readyResolve(true); pump(); return; }
+    if (data.ready) { ready = true; pump(); return; }
     if (!running || data.generation !== running.generation) return;
     running = null;
     if (!pending) {
@@ -58,12 +72,15 @@ export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now
     pump();
   }
 
-  start();
   return {
-    whenReady,
     get dead() { return dead; },
+    // Whether a worker was ever created (tests, the page's measurements).
+    get started() { return worker !== null || dead; },
+    // True when the worker will answer; false when the app is to decide on the main thread (a small
+    // scenario, or no worker can run here). A declined request supersedes the one waiting.
     request(generation, text) {
-      if (dead) { deliver(generation, errorResult('the scheduling worker is not running'), errorResult('the scheduling worker is not running')); return; }
+      if (dead || text.length <= mainThreadMaxChars) { pending = null; return false; }
+      if (!worker && !start()) return false;
       pending = { generation, text };
       if (running && now() - running.started > RESTART_AFTER_MS) {
         worker.terminate();
@@ -71,6 +88,7 @@ export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now
         start();
       }
       pump();
+      return true;
     },
   };
 }

@@ -2,7 +2,7 @@
 // The core is the page's own module (explorer.js/.wasm, built for ENVIRONMENT=web,worker), started
 // with noInitialRun: the app's main() — window, canvas, ImGui — never runs here; only the core's
 // embind functions (wasm/core_bindings.cpp) are called. The browser has the .wasm cached already.
-// Started as schedule_worker.js?core=<URL of explorer.js>.
+// Started as schedule_worker.js?role=schedule|what-if&core=<URL of explorer.js> (role only names it).
 // In:  {generation, scenario}   Out: {ready} once, then {generation, schedule, scaleDown} or
 // {generation, error} per request, or {fatal} if the core cannot start.
 // The page's what-if worker (whatif_client.js) is another instance of this file:

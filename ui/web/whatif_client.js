@@ -32,7 +32,7 @@ export function createWhatIfClient({ workerUrl, coreUrl, deliver, onFatal, now =
 
   function start() {
     ready = false;
-    worker = makeWorker(workerUrl + '?core=' + encodeURIComponent(coreUrl));
+    worker = makeWorker(workerUrl + '?role=what-if&core=' + encodeURIComponent(coreUrl));
     worker.onmessage = (event) => onAnswer(event.data);
     worker.onerror = (event) => { if (event.preventDefault) event.preventDefault(); fail('the what-if worker failed: ' + (event.message || 'unknown error')); };
   }
@@ -63,20 +63,32 @@ export function createWhatIfClient({ workerUrl, coreUrl, deliver, onFatal, now =
   }
 
   // The worker compiles its own copy of the core; started at once it competes with the page's first
-  // frame on small machines, so the page starts it after that frame (begin). Jobs wait until then.
+  // frame on small machines, so it is created on the first job after that frame (begin), never
+  // before. Jobs asked for earlier wait until then.
   let begun = false;
+  function ensureStarted() {
+    if (!begun || dead || worker || pending.size === 0) return;
+    try {
+      start();
+    } catch (e) {
+      worker = null;
+      fail('no what-if worker: ' + (e && e.message || e));
+    }
+  }
   return {
     begin() {
-      if (begun || dead) return;
       begun = true;
-      start();
+      ensureStarted();
     },
+    // Whether a worker was ever created (tests).
+    get started() { return worker !== null || dead; },
     get dead() { return dead; },
     // The kind and seconds of the running search (for a progress line), or null.
     running: () => (running ? { kind: running.kind, seconds: (now() - running.started) / 1000 } : null),
     request(job) {
       if (dead) { deliver(job.kind, job.id, errorResult('the what-if worker is not running')); return; }
       pending.set(job.kind, job);
+      ensureStarted();
       if (running && running.kind === job.kind && now() - running.started > RESTART_AFTER_MS) restart();
       pump();
     },

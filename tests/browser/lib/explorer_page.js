@@ -92,7 +92,25 @@ async function clearStatus(page) {
   await page.evaluate(() => { const el = document.getElementById('status'); el.dataset.kind = ''; el.textContent = ''; });
 }
 
+// Records every Web Worker the pages of context create, before their scripts run; workers(page)
+// gives them as {role, at}: the role the page named it by (schedule_worker.js?role=...) and when
+// it was created (performance.now()).
+function recordWorkers(context) {
+  return context.addInitScript(() => {
+    const Real = window.Worker;
+    window.__workers = [];
+    window.Worker = function Worker(url, options) {
+      window.__workers.push({ url: String(url), at: performance.now() });
+      return new Real(url, options);
+    };
+  });
+}
+const workers = (page) => page.evaluate(() => window.__workers.map((w) => ({
+  role: new URL(w.url, location.href).searchParams.get('role'), at: w.at })));
+// When the page marked its first interactive frame (performance.now()).
+const firstFrameAt = (page) => page.evaluate(() => performance.getEntriesByName('explorer-interactive')[0].startTime);
+
 module.exports = {
-  START_PANEL_KEY, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
+  START_PANEL_KEY, recordWorkers, workers, firstFrameAt, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
   pageStatus, waitForStatus, clearStatus,
 };

@@ -37,9 +37,10 @@ function createStandInModule(Module) {
   }
   function recompute() {
     generation++;
+    // Like the app's HostService: the page's worker answers, or (declined, or no worker) the
+    // stand-in "decides on the main thread" with a marker answer.
     const schedule = host('schedule');
-    if (schedule) schedule(generation, current);
-    else delivered = { generation, schedule: '{"sync":true}\n', scaleDown: '{}' };
+    if (!schedule || schedule(generation, current) === false) delivered = { generation, schedule: '{"sync":true}\n', scaleDown: '{}' };
   }
   function replace(text) {
     if (current) history.push(current);
