@@ -81,22 +81,6 @@ struct TypeOutcome {
   Json groups = Json::array();
 };
 
-using CountGroups = std::vector<std::pair<std::size_t, std::vector<const Worker*>>>;
-
-// GPUStack sorts the type's workers by GPU count and walks each count separately: only workers
-// with the same number of GPUs are combined. GPU-less workers join no group.
-CountGroups group_by_gpu_count(std::vector<const Worker*> sorted) {
-  sort_by_gpu_count(sorted);
-  CountGroups by_count;
-  for (const Worker* v : sorted) {
-    if (v->gpus.empty()) continue;
-    auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == v->gpus.size(); });
-    if (it == by_count.end()) by_count.push_back({v->gpus.size(), {v}});
-    else it->second.push_back(v);
-  }
-  return by_count;
-}
-
 Json worker_names(const std::vector<const Worker*>& workers) {
   Json names = Json::array();
   for (const Worker* j : workers) names.push_back(j->name);
@@ -182,7 +166,7 @@ bool topology_rejects(TypeWalk& t, const std::vector<const Worker*>& joined) {
 }
 
 // GPUStack returns the first combination that fits: nothing after it in this type is examined.
-void mark_rest_not_examined(TypeWalk& t, const CountGroups& by_count, std::size_t gi, std::size_t mi) {
+void mark_rest_not_examined(TypeWalk& t, const GpuCountGroups& by_count, std::size_t gi, std::size_t mi) {
   const auto& members = by_count[gi].second;
   for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], "first_candidate_returned");
   for (std::size_t later = gi + 1; later < by_count.size(); ++later)
@@ -210,7 +194,7 @@ void record_unsatisfied_group(TypeWalk& t, std::size_t count, std::size_t group_
 
 // Walk one count group, adding workers until the combination holds the estimate. Returns true
 // when it produced the type's candidate.
-bool walk_count_group(TypeWalk& t, const CountGroups& by_count, std::size_t gi, TypeOutcome& out) {
+bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t gi, TypeOutcome& out) {
   const auto& [count, members] = by_count[gi];
   Json rec_group{{"gpus_per_worker", count}, {"workers", members.size()}};
   if (skip_count_group(t, count, members, rec_group)) {
@@ -269,7 +253,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& gr
     return out;
   }
   TypeWalk t(fit, rec, group);
-  const CountGroups by_count = group_by_gpu_count(group.workers);
+  const GpuCountGroups by_count = group_by_gpu_count(group.workers);
   for (std::size_t gi = 0; gi < by_count.size(); ++gi)
     if (walk_count_group(t, by_count, gi, out)) return out;
   record_largest_combination_event(t);
