@@ -3,68 +3,50 @@
 // whether they overcommit, and explain the outcome the way GPUStack does.
 #include "fit/common/manual_selection.h"
 
+#include "fit/common/manual_run.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <optional>
-#include <tuple>
 
-#include "fit/common/manual_selection_parts.h"
 #include "fit/common/shared_rules.h"
-#include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
 namespace placement {
 
+namespace manual {
+
 namespace {
 
-using namespace manual;
+Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
+  Bytes need = 0;
+  if (g.memory_total > 0) {
+    // Least allocatable passing alloc / total >= u, settled with the real comparison.
+    need = static_cast<Bytes>(static_cast<double>(g.memory_total) * u);
+    while (need > 0 && static_cast<double>(need - 1) / static_cast<double>(g.memory_total) >= u) --need;
+    while (need <= g.memory_total && static_cast<double>(need) / static_cast<double>(g.memory_total) < u) ++need;
+  }
+  const Bytes capacity = std::max<Bytes>(g.memory_total - w.reserved_vram, 0);
+  return Json{{"dim", "vram_ratio"}, {"gpu_index", g.index}, {"need", need}, {"have", alloc},
+              {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
+}
 
-class ManualRun {
- public:
-  ManualRun(FitContext& ctx, const ManualRequest& request, const ManualOptions& options)
-      : ctx_(ctx), req_(request), opt_(options), ids_(*gpu_ids(ctx.model)), selection_(group_selected(ids_)) {}
+bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
 
-  std::vector<Candidate> run();
+// GPUStack's _get_worker_gpu_addresses skips a GPU only when it is unused *and* of another type
+// (an `and` where `or` was meant, Q34). The reduced worker holds only selected GPUs of the one
+// type, so every selected NPU is listed, used by the candidate or not, in the reduced order.
+std::vector<std::string> gpu_addresses(const Reduced& r) {
+  std::vector<std::string> out;
+  for (const GpuDevice* g : r.gpus)
+    out.push_back(g->network_status && *g->network_status == "up" && g->network_inet && !g->network_inet->empty() ? *g->network_inet
+                                                                                                                 : "-.-.-.-");
+  return out;
+}
 
- private:
-  FitContext& ctx_;
-  const ManualRequest& req_;
-  const ManualOptions& opt_;
-  const std::vector<std::string>& ids_;
-  std::vector<TypeSelection> selection_;
-  std::map<std::pair<std::string, std::int64_t>, Allocatable> alloc_cache_;
-  ManualOutcome outcome_;
-
-  Json record_ = Json::object();
-  Json rejections_ = Json::array();
-  Json attempts_ = Json::array();
-  Json quirks_ = Json::array();
-  long long examined_workers_ = 0, examined_gpus_ = 0;
-
-  const IndexList* selected(const std::string& type, const std::string& worker) const;
-  const Worker* worker_named(const std::string& name) const;
-  const Allocatable& alloc(const Worker& w, const std::string& type);
-  std::optional<Bytes> typed_total(const Worker& w, const std::string& type, int index) const;
-
-  std::vector<Reduced> reduce(const TypeSelection& ts);
-  VramMap claims(const Reduced& r, const IndexList& used, double u) const;
-  std::optional<Candidate> single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type);
-  std::optional<Candidate> multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type);
-  std::optional<std::string> blocking_instance(const Worker& w) const;
-
-  struct OvercommitCheck {
-    bool overcommit = false;
-    double effective = 0;
-    Json values;
-  };
-  OvercommitCheck check_overcommit(const Candidate& c);
-
-  Json& reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data = Json::object());
-  void quirk(const std::string& id, const std::string& where, const std::string& effect);
-  void commit(const std::string& status, std::size_t found, const std::string& result);
-};
+}  // namespace
 
 const IndexList* ManualRun::selected(const std::string& type, const std::string& worker) const {
   for (const auto& t : selection_)
@@ -145,32 +127,6 @@ void ManualRun::quirk(const std::string& id, const std::string& where, const std
   quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
 }
 
-Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
-  Bytes need = 0;
-  if (g.memory_total > 0) {
-    // Least allocatable passing alloc / total >= u, settled with the real comparison.
-    need = static_cast<Bytes>(static_cast<double>(g.memory_total) * u);
-    while (need > 0 && static_cast<double>(need - 1) / static_cast<double>(g.memory_total) >= u) --need;
-    while (need <= g.memory_total && static_cast<double>(need) / static_cast<double>(g.memory_total) < u) ++need;
-  }
-  const Bytes capacity = std::max<Bytes>(g.memory_total - w.reserved_vram, 0);
-  return Json{{"dim", "vram_ratio"}, {"gpu_index", g.index}, {"need", need}, {"have", alloc},
-              {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
-}
-
-bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
-
-// GPUStack's _get_worker_gpu_addresses skips a GPU only when it is unused *and* of another type
-// (an `and` where `or` was meant, Q34). The reduced worker holds only selected GPUs of the one
-// type, so every selected NPU is listed, used by the candidate or not, in the reduced order.
-std::vector<std::string> gpu_addresses(const Reduced& r) {
-  std::vector<std::string> out;
-  for (const GpuDevice* g : r.gpus)
-    out.push_back(g->network_status && *g->network_status == "up" && g->network_inet && !g->network_inet->empty() ? *g->network_inet
-                                                                                                                 : "-.-.-.-");
-  return out;
-}
-
 std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
   const Worker& w = *r.worker;
   Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
@@ -212,11 +168,7 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   c.gpu_type = type;
   c.gpu_indexes = used;
   if (is_mindie(ctx_.model)) c.gpu_addresses = gpu_addresses(r);
-  c.claim.vram = claims(r, used, u);
-  c.claim.vram_present = true;
-  c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
-  c.claim.vram_utilization = u;
-  c.claim.is_unified_memory = false;
+  c.claim = manual_claim(r, used, u);
   c.scored_worker = r.copy();
   attempt["satisfied"] = satisfied;
   attempt["unsatisfied"] = unsatisfied;
@@ -238,6 +190,79 @@ std::optional<std::string> ManualRun::blocking_instance(const Worker& w) const {
   return std::nullopt;
 }
 
+// The claim of a worker using `used` of its reduced GPUs at utilisation u (single-worker
+// candidates and subordinates; a multi-worker main claim carries no vram_utilization).
+ResourceClaim ManualRun::manual_claim(const Reduced& r, const IndexList& used, double u) const {
+  ResourceClaim claim;
+  claim.vram = claims(r, used, u);
+  claim.vram_present = true;
+  claim.ram = claim_ram(ctx_.model, claim.vram, req_.ram);
+  claim.vram_utilization = u;
+  claim.is_unified_memory = false;
+  return claim;
+}
+
+// GPUStack allows one distributed instance of a backend per worker: a worker already serving
+// one is skipped as a subordinate, and the notice names it.
+bool ManualRun::skip_distributed_worker(const Worker& w, const IndexList& selected_indexes) {
+  auto inst = blocking_instance(w);
+  if (!inst) return false;
+  outcome_.distributed_limit_worker = w.name;
+  outcome_.distributed_limit_instance = *inst;
+  reject(w, selected_indexes, "distributed_limit", Json{{"instance", *inst}});
+  ctx_.trace.message("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
+  return true;
+}
+
+// A subordinate's GPUs: its selected ones by claim / total descending (GPUStack passes the
+// claims where it names allocatable), stable, at most what the request still needs.
+IndexList ManualRun::subordinate_gpus(const Reduced& r, const IndexList& wanted, double u, std::size_t used) const {
+  const VramMap preliminary = claims(r, wanted, u);
+  std::vector<std::pair<int, double>> rates;
+  for (const GpuDevice* g : r.gpus) {
+    const Bytes* cl = find_vram(preliminary, g->index);
+    const double rate = g->memory_total ? static_cast<double>(cl ? *cl : 0) / static_cast<double>(g->memory_total) : 0.0;
+    auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& e) { return e.first == g->index; });
+    if (it == rates.end()) rates.emplace_back(g->index, rate);
+    else it->second = rate;
+  }
+  std::stable_sort(rates.begin(), rates.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  const std::size_t remaining = opt_.gpu_count > static_cast<int>(used) ? static_cast<std::size_t>(opt_.gpu_count) - used : 0;
+  const std::size_t assign = std::min(wanted.size(), remaining);
+  IndexList mine;
+  for (std::size_t i = 0; i < rates.size() && i < assign; ++i) mine.push_back(rates[i].first);
+  return mine;
+}
+
+SubordinateWorker ManualRun::subordinate(const Reduced& r, const IndexList& mine, double u) const {
+  SubordinateWorker s;
+  s.worker_id = r.worker->id;
+  s.worker_name = r.worker->name;
+  s.gpu_indexes = mine;
+  s.claim = manual_claim(r, mine, u);
+  if (is_mindie(ctx_.model)) s.gpu_addresses = gpu_addresses(r);
+  return s;
+}
+
+Candidate ManualRun::multi_worker_candidate(const Reduced& main, const IndexList& main_indexes, double u, const std::string& type,
+                                            std::vector<SubordinateWorker> subs) const {
+  Candidate c;
+  c.worker_id = main.worker->id;
+  c.worker_name = main.worker->name;
+  c.gpu_type = type;
+  c.gpu_indexes = main_indexes;
+  if (is_mindie(ctx_.model)) c.gpu_addresses = gpu_addresses(main);
+  c.claim.vram = claims(main, main_indexes, u);
+  c.claim.vram_present = true;
+  c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
+  c.claim.is_unified_memory = false;  // the main claim carries no vram_utilization
+  c.scored_worker = main.copy();
+  c.subordinate_workers = std::move(subs);
+  return c;
+}
+
+// One main worker (the first reduced one, with all its selected GPUs) plus subordinates in
+// order until the GPU count is reached.
 std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type) {
   Json attempt{{"path", "multi_worker"}, {"type", type}};
   if (workers.size() < 2) {
@@ -248,13 +273,11 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
   }
   const Reduced& main = workers.front();
   const IndexList main_indexes = *selected(type, main.worker->name);
-  const VramMap main_vram = claims(main, main_indexes, u);
   if (static_cast<int>(main_indexes.size()) > opt_.gpu_count)
     quirk("Q19", "manual multi_worker: main " + main.worker->name,
           "the main worker takes all " + std::to_string(main_indexes.size()) + " of its selected GPUs, more than the " +
               std::to_string(opt_.gpu_count) + " needed");
 
-  const bool mindie = is_mindie(ctx_.model);
   std::vector<SubordinateWorker> subs;
   std::size_t used = main_indexes.size();
   Json sub_log = Json::array();
@@ -262,167 +285,19 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
     const Worker& w = *r.worker;
     const IndexList* sel = selected(type, w.name);
     if (!sel || w.name == main.worker->name) continue;
-    if (auto inst = blocking_instance(w)) {
-      outcome_.distributed_limit_worker = w.name;
-      outcome_.distributed_limit_instance = *inst;
-      reject(w, *sel, "distributed_limit", Json{{"instance", *inst}});
-      ctx_.trace.message("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
-      continue;
-    }
-    const IndexList& wanted = *sel;
-    // Order by claim / total (GPUStack passes the claims where it names allocatable), stable.
-    const VramMap preliminary = claims(r, wanted, u);
-    std::vector<std::pair<int, double>> rates;
-    for (const GpuDevice* g : r.gpus) {
-      const Bytes* cl = find_vram(preliminary, g->index);
-      const double rate = g->memory_total ? static_cast<double>(cl ? *cl : 0) / static_cast<double>(g->memory_total) : 0.0;
-      auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& e) { return e.first == g->index; });
-      if (it == rates.end()) rates.emplace_back(g->index, rate);
-      else it->second = rate;
-    }
-    std::stable_sort(rates.begin(), rates.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
-    const std::size_t remaining = opt_.gpu_count > static_cast<int>(used) ? static_cast<std::size_t>(opt_.gpu_count) - used : 0;
-    const std::size_t assign = std::min(wanted.size(), remaining);
-    IndexList mine;
-    for (std::size_t i = 0; i < rates.size() && i < assign; ++i) mine.push_back(rates[i].first);
-
-    SubordinateWorker s;
-    s.worker_id = w.id;
-    s.worker_name = w.name;
-    s.gpu_indexes = mine;
-    ResourceClaim claim;
-    claim.vram = claims(r, mine, u);
-    claim.vram_present = true;
-    claim.ram = claim_ram(ctx_.model, claim.vram, req_.ram);
-    claim.vram_utilization = u;
-    claim.is_unified_memory = false;
-    s.claim = std::move(claim);
-    if (mindie) s.gpu_addresses = gpu_addresses(r);
-    subs.push_back(std::move(s));
-    sub_log.push_back(Json{{"worker_name", w.name}, {"selected", wanted}, {"assigned", mine}});
+    if (skip_distributed_worker(w, *sel)) continue;
+    const IndexList mine = subordinate_gpus(r, *sel, u, used);
+    subs.push_back(subordinate(r, mine, u));
+    sub_log.push_back(Json{{"worker_name", w.name}, {"selected", *sel}, {"assigned", mine}});
     used += mine.size();
     if (opt_.gpu_count && static_cast<int>(used) >= opt_.gpu_count) break;
   }
   attempt["main"] = Json{{"worker_name", main.worker->name}, {"gpu_indexes", main_indexes}};
   attempt["subordinates"] = sub_log;
-  if (subs.empty()) {
-    attempt["result"] = "no_subordinate";
-    attempts_.push_back(std::move(attempt));
-    return std::nullopt;
-  }
-  attempt["result"] = "candidate";
+  attempt["result"] = subs.empty() ? "no_subordinate" : "candidate";
   attempts_.push_back(std::move(attempt));
-
-  Candidate c;
-  c.worker_id = main.worker->id;
-  c.worker_name = main.worker->name;
-  c.gpu_type = type;
-  c.gpu_indexes = main_indexes;
-  if (mindie) c.gpu_addresses = gpu_addresses(main);
-  c.claim.vram = main_vram;
-  c.claim.vram_present = true;
-  c.claim.ram = claim_ram(ctx_.model, c.claim.vram, req_.ram);
-  c.claim.is_unified_memory = false;  // the main claim carries no vram_utilization
-  c.scored_worker = main.copy();
-  c.subordinate_workers = std::move(subs);
-  return c;
-}
-
-// §3.1.7.5: does the candidate fall short of the request, or use a GPU below the utilisation?
-ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
-  const std::string type = c.gpu_type.value_or("");
-  const double u = utilisation_for(opt_.utilisation, type);
-  const std::size_t selected_count = ids_.size();
-
-  // Satisfied selected GPUs, over every selected type with this candidate's utilisation.
-  std::vector<std::tuple<std::string, std::string, int>> satisfied;
-  long long selected_satisfied = 0;
-  Bytes selected_alloc = 0;
-  for (const auto& ts : selection_)
-    for (const auto& ws : ts.workers) {
-      const Worker* w = worker_named(ws.worker);
-      if (!w) continue;
-      const Allocatable& a = alloc(*w, ts.type);
-      for (int index : ws.indexes) {
-        const Bytes* av = a.gpu(index);
-        auto total = typed_total(*w, ts.type, index);
-        selected_alloc += av ? *av : 0;
-        if (u == 0) {
-          ++selected_satisfied;
-          satisfied.emplace_back(ts.type, ws.worker, index);
-          continue;
-        }
-        if (!total || !av) continue;
-        if (*total == 0)
-          throw ReferenceError("fit",
-                               "selected GPU " + ws.worker + ":" + ts.type + ":" + std::to_string(index) +
-                                   " reports memory.total 0; GPUStack divides by it in the overcommit check and fails",
-                               Json{{"worker", ws.worker}, {"gpu_type", ts.type}, {"gpu_index", index}});
-        if (static_cast<double>(*av) / static_cast<double>(*total) >= u) {
-          ++selected_satisfied;
-          satisfied.emplace_back(ts.type, ws.worker, index);
-        }
-      }
-    }
-
-  // What the candidate uses: the main worker and every subordinate.
-  struct Part {
-    const std::string* name;
-    const std::vector<int>* indexes;
-    const ResourceClaim* claim;
-  };
-  static const std::vector<int> no_indexes;
-  std::vector<Part> parts{{&c.worker_name, c.gpu_indexes ? &*c.gpu_indexes : &no_indexes, &c.claim}};
-  for (const auto& s : c.subordinate_workers) parts.push_back({&s.worker_name, s.gpu_indexes ? &*s.gpu_indexes : &no_indexes, s.claim ? &*s.claim : nullptr});
-  Bytes used_vram = 0, used_ram = 0, used_alloc = 0;
-  long long used_count = 0, used_satisfied = 0;
-  Json unsatisfied_used = Json::array();
-  for (const Part& p : parts) {
-    const Worker* w = worker_named(*p.name);
-    if (p.claim) {
-      used_vram += vram_sum(p.claim->vram);
-      used_ram += p.claim->ram.value_or(0);
-    }
-    used_count += static_cast<long long>(p.indexes->size());
-    for (int index : *p.indexes) {
-      if (w)
-        if (const Bytes* av = alloc(*w, type).gpu(index)) used_alloc += *av;
-      if (std::find(satisfied.begin(), satisfied.end(), std::make_tuple(type, *p.name, index)) != satisfied.end()) ++used_satisfied;
-      else unsatisfied_used.push_back(Json{{"worker_name", *p.name}, {"gpu_index", index}});
-    }
-  }
-
-  OvercommitCheck r;
-  r.overcommit = used_vram < req_.vram || (req_.ram > 0 && used_ram < req_.ram) || used_satisfied < used_count;
-  const bool partial = used_count < static_cast<long long>(selected_count);
-  if (u == 0) r.effective = static_cast<double>(partial ? used_alloc : selected_alloc);
-  else r.effective = static_cast<double>(partial ? used_alloc : selected_alloc) * u;
-
-  const long long other_gpus = used_count - static_cast<long long>(c.gpu_indexes ? c.gpu_indexes->size() : 0);
-  r.values = Json{{"u", u},
-                  {"u_zero", u == 0},
-                  {"partial", partial},
-                  {"used_devices", {{"worker", c.worker_name},
-                                    {"gpu_indexes", c.gpu_indexes ? Json(*c.gpu_indexes) : Json::array()},
-                                    {"other_workers", c.subordinate_workers.size()},
-                                    {"other_gpus", other_gpus},
-                                    {"max_show", 8}}},
-                  {"selected_count", selected_count},
-                  {"selected_satisfied", selected_satisfied},
-                  {"selected_alloc", selected_alloc},
-                  {"selected_alloc_gib", round_to_gib(static_cast<double>(selected_alloc))},
-                  {"used_count", used_count},
-                  {"used_satisfied", used_satisfied},
-                  {"used_alloc", used_alloc},
-                  {"used_alloc_gib", round_to_gib(static_cast<double>(used_alloc))},
-                  {"effective_vram", r.effective},
-                  {"effective_gib", round_to_gib(r.effective)},
-                  {"request_vram", req_.vram},
-                  {"request_ram", req_.ram},
-                  {"claimed_vram", used_vram},
-                  {"claimed_ram", used_ram},
-                  {"unsatisfied_used", unsatisfied_used}};
-  return r;
+  if (subs.empty()) return std::nullopt;
+  return multi_worker_candidate(main, main_indexes, u, type, std::move(subs));
 }
 
 void ManualRun::commit(const std::string& status, std::size_t found, const std::string& result) {
@@ -448,7 +323,8 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   if (opt_.outcome) *opt_.outcome = outcome_;
 }
 
-std::vector<Candidate> ManualRun::run() {
+// What the run was asked: GPU count, utilisation, request, and the selection as found.
+void ManualRun::record_selection() {
   Json util = Json::object();
   for (const auto& [t, u] : opt_.utilisation) util[t] = u;
   record_["gpu_count"] = opt_.gpu_count;
@@ -468,28 +344,34 @@ std::vector<Candidate> ManualRun::run() {
     sel.push_back(Json{{"type", ts.type}, {"workers", workers}});
   }
   record_["selection"] = sel;
+}
 
-  // 1. Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.
-  if (opt_.gpu_count == static_cast<int>(ids_.size()) && selection_.size() > 1) {
-    outcome_.heterogeneous = true;
-    Json types = Json::array();
-    for (const auto& ts : selection_) types.push_back(ts.type);
-    ctx_.trace.message("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
-    commit("tried", 0, "heterogeneous");
-    return {};
-  }
+// Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.
+bool ManualRun::refuse_heterogeneous() {
+  if (opt_.gpu_count != static_cast<int>(ids_.size()) || selection_.size() <= 1) return false;
+  outcome_.heterogeneous = true;
+  Json types = Json::array();
+  for (const auto& ts : selection_) types.push_back(ts.type);
+  ctx_.trace.message("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
+  commit("tried", 0, "heterogeneous");
+  return true;
+}
 
-  // 2. Per type, the selected workers present, reduced and ordered.
-  std::vector<std::pair<std::string, std::vector<Reduced>>> by_type;
+// Per type, the selected workers present, reduced and ordered.
+ManualRun::ByType ManualRun::reduce_every_type() {
+  ByType by_type;
   for (const auto& ts : selection_) {
     auto list = reduce(ts);
     examined_workers_ += static_cast<long long>(list.size());
     by_type.emplace_back(ts.type, std::move(list));
   }
+  return by_type;
+}
 
+std::vector<Candidate> ManualRun::build_candidates(const ByType& by_type) {
   std::vector<Candidate> candidates;
   if (opt_.gpu_count == 1) {
-    // 3. One GPU per replica: every selected GPU is its own attempt.
+    // One GPU per replica: every selected GPU is its own attempt.
     for (const auto& [type, list] : by_type) {
       const double u = utilisation_for(opt_.utilisation, type);
       for (const Reduced& r : list)
@@ -497,7 +379,7 @@ std::vector<Candidate> ManualRun::run() {
           if (auto c = single_worker(r, {g->index}, u, type)) candidates.push_back(std::move(*c));
     }
   } else if (opt_.gpu_count > 1) {
-    // 4. Several GPUs: one worker holding them all, else (per type) one main plus subordinates.
+    // Several GPUs: one worker holding them all, else (per type) one main plus subordinates.
     for (const auto& [type, list] : by_type) {
       const double u = utilisation_for(opt_.utilisation, type);
       for (const Reduced& r : list)
@@ -507,65 +389,22 @@ std::vector<Candidate> ManualRun::run() {
       for (const auto& [type, list] : by_type)
         if (auto c = multi_worker(list, utilisation_for(opt_.utilisation, type), type)) candidates.push_back(std::move(*c));
   }
+  return candidates;
+}
+
+std::vector<Candidate> ManualRun::run() {
+  record_selection();
+  if (refuse_heterogeneous()) return {};
+  const ByType by_type = reduce_every_type();
+  std::vector<Candidate> candidates = build_candidates(by_type);
   if (candidates.empty()) {
     commit("tried", 0, "none");
     return {};
   }
-
-  // 5. Overcommit: keep the candidates that fit; else the best overcommitted one (later wins ties).
-  std::vector<Candidate> fitting;
-  std::optional<std::size_t> best;
-  double best_effective = 0;
-  Json best_values;
-  Json checks = Json::array();
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    OvercommitCheck oc = check_overcommit(candidates[i]);
-    candidates[i].overcommit = oc.overcommit;
-    checks.push_back(Json{{"candidate", i}, {"worker_name", candidates[i].worker_name}, {"overcommit", oc.overcommit}, {"values", oc.values}});
-    if (!oc.overcommit) {
-      fitting.push_back(candidates[i]);
-    } else {
-      const Worker* w = worker_named(candidates[i].worker_name);
-      if (w) {
-        Json& rj = reject(*w, candidates[i].gpu_indexes.value_or(IndexList{}), "overcommit", Json{{"candidate", i}});
-        if (oc.values["claimed_vram"].get<Bytes>() < req_.vram)
-          rj["shortfalls"].push_back(Json{{"dim", "vram_total"}, {"need", req_.vram}, {"have", oc.values["claimed_vram"]},
-                                          {"short", req_.vram - oc.values["claimed_vram"].get<Bytes>()}, {"freeable", false}});
-        if (req_.ram > 0 && oc.values["claimed_ram"].get<Bytes>() < req_.ram)
-          rj["shortfalls"].push_back(Json{{"dim", "ram"}, {"need", req_.ram}, {"have", oc.values["claimed_ram"]},
-                                          {"short", req_.ram - oc.values["claimed_ram"].get<Bytes>()}, {"freeable", false}});
-        rj["data"]["unsatisfied_gpus"] = oc.values["unsatisfied_used"];
-      }
-      if (oc.effective >= best_effective) {
-        best_effective = oc.effective;
-        best = i;
-        best_values = oc.values;
-      }
-    }
-  }
-  record_["overcommit_checks"] = checks;
-  if (!fitting.empty()) {
-    commit("tried", fitting.size(), "candidates");
-    return fitting;
-  }
-  if (ctx_.model.replicas > 1) {
-    outcome_.multi_replica_overcommit = true;
-    ctx_.trace.message("manual", "multi_replica_overcommit", Json{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
-    commit("tried", 0, "multi_replica_overcommit");
-    return {};
-  }
-  if (!best) {  // only a negative utilisation makes every effective figure negative
-    commit("tried", 0, "none");
-    return {};
-  }
-  outcome_.overcommit = true;
-  ctx_.trace.message("manual", "overcommit", best_values);
-  record_["chosen_overcommit"] = *best;
-  commit("tried", 1, "overcommit");
-  return {candidates[*best]};
+  return judge_overcommit(candidates);  // manual_overcommit.cpp
 }
 
-}  // namespace
+}  // namespace manual
 
 std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options) {
   if (!gpu_ids(ctx.model)) {
@@ -575,7 +414,7 @@ std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& reque
     if (options.outcome) *options.outcome = ManualOutcome{};
     return {};
   }
-  ManualRun run(ctx, request, options);
+  manual::ManualRun run(ctx, request, options);
   return run.run();
 }
 

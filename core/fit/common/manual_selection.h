@@ -38,9 +38,10 @@ struct ManualOptions {
 
 // Returns the candidates (possibly one overcommitted), recording a `manual` strategy record and
 // §6.9 messages {source: "manual", key} in ctx.trace: heterogeneous, multi_replica_overcommit,
-// overcommit, distributed_limit (see manual_selection.cpp for their values). Candidates and their
-// subordinates carry `gpu_addresses` when the model's backend is MindIE (GPUStack lists every
-// selected NPU of the worker there, Q34). Throws ReferenceError(fit) where GPUStack divides by a GPU total of 0.
+// overcommit, distributed_limit (see manual_selection.cpp and manual_overcommit.cpp for their
+// values). Candidates and their subordinates carry `gpu_addresses` when the model's backend is
+// MindIE (GPUStack lists every selected NPU of the worker there, Q34). Throws ReferenceError(fit)
+// where GPUStack divides by a GPU total of 0.
 std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options);
 
 }  // namespace placement

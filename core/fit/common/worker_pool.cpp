@@ -62,6 +62,18 @@ void sort_by_gpu_count(std::vector<const Worker*>& workers) {
   std::stable_sort(workers.begin(), workers.end(), [](const Worker* a, const Worker* b) { return a->gpus.size() > b->gpus.size(); });
 }
 
+GpuCountGroups group_by_gpu_count(std::vector<const Worker*> workers) {
+  sort_by_gpu_count(workers);
+  GpuCountGroups by_count;
+  for (const Worker* w : workers) {
+    if (w->gpus.empty()) continue;
+    auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == w->gpus.size(); });
+    if (it == by_count.end()) by_count.push_back({w->gpus.size(), {w}});
+    else it->second.push_back(w);
+  }
+  return by_count;
+}
+
 void WorkerPool::sort_by_gpu_count() { placement::sort_by_gpu_count(list_); }
 
 std::string type_label(const GpuType& type) { return type ? *type : std::string("none"); }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/types.h"
@@ -69,5 +70,10 @@ bool hidden_in_group(const Worker& w, const GpuType& group_type);
 
 std::string type_label(const GpuType& type);  // "cuda", or "none" for GPU-less workers
 void sort_by_gpu_count(std::vector<const Worker*>& workers);
+
+// GPUStack's multi-worker walks combine only workers with the same GPU count: the workers sorted
+// by GPU count (most first), grouped by that count in that order; GPU-less workers join no group.
+using GpuCountGroups = std::vector<std::pair<std::size_t, std::vector<const Worker*>>>;
+GpuCountGroups group_by_gpu_count(std::vector<const Worker*> workers);
 
 }  // namespace placement

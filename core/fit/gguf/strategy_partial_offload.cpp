@@ -37,46 +37,59 @@ std::vector<std::pair<int, Bytes>> by_alloc_desc(const WorkerView& w) {
   return gpus;
 }
 
-// Single-GPU pass on one worker; `best` is the running best.
-std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const WorkerView& w, long long best) {
-  const Setup& s = run.setup;
-  if (s.tensor_split) return std::nullopt;
+// Does the single-GPU pass look at this worker? Not with a tensor split, nor (with GPU ids) when
+// more or other than one of the worker's GPUs was selected.
+bool single_gpu_applies(const Setup& s, const WorkerView& w) {
+  if (s.tensor_split) return false;
   if (s.selection.active) {
     const std::vector<std::string>* ids = s.selection.ids_of(w.worker.name);
-    if (!ids || ids->size() > 1) return std::nullopt;
+    if (!ids || ids->size() > 1) return false;
   }
-  rec.examined_worker();
-  const auto [v, r] = claim_at_layers(s, best, w.uma);
-  if (!worker_can_start(rec, s, w, v)) return std::nullopt;
-  if (w.uma && w.alloc.ram < v + r) {
-    rec.reject(w, {}, "unified_memory", {make_shortfall("unified_memory", v + r, w.alloc.ram, ram_capacity(w))});
+  return true;
+}
+
+// With -ngl only the largest GPU is tried, and it must exceed the claim strictly (Q20).
+std::optional<Candidate> largest_gpu_at_ngl(StrategyRecord& rec, const Setup& s, const WorkerView& w,
+                                            const std::vector<std::pair<int, Bytes>>& gpus, long long best, Bytes v, Bytes r) {
+  if (w.alloc.ram < r) {
+    rec.reject(w, {}, "ram", {make_shortfall("ram", r, w.alloc.ram, ram_capacity(w))});
     return std::nullopt;
   }
-  const auto gpus = by_alloc_desc(w);
-  if (ngl_given(s)) {
-    if (w.alloc.ram < r) {
-      rec.reject(w, {}, "ram", {make_shortfall("ram", r, w.alloc.ram, ram_capacity(w))});
-      return std::nullopt;
-    }
-    // Only the largest GPU is tried, and it must exceed the claim strictly (Q20).
-    if (gpus.empty()) return std::nullopt;
-    rec.examined_gpus();
-    const auto& [index, alloc] = gpus.front();
-    if (alloc > v) return make_candidate(s, w, best, r, VramMap{{index, v}}, std::vector<int>{index});
-    if (alloc == v) rec.quirk("Q20", "the largest GPU's allocatable VRAM equals the -ngl claim and was refused (strict comparison)");
-    rec.reject(w, {index}, "vram",
-               {make_shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}, Json{{"strict", true}});
-    for (std::size_t i = 1; i < gpus.size(); ++i) rec.not_examined("walk_stopped", subject(w, {gpus[i].first}));
-    return std::nullopt;
-  }
-  std::vector<Bytes> arr;
+  if (gpus.empty()) return std::nullopt;
+  rec.examined_gpus();
+  const auto& [index, alloc] = gpus.front();
+  if (alloc > v) return make_candidate(s, w, best, r, VramMap{{index, v}}, std::vector<int>{index});
+  if (alloc == v) rec.quirk("Q20", "the largest GPU's allocatable VRAM equals the -ngl claim and was refused (strict comparison)");
+  rec.reject(w, {index}, "vram",
+             {make_shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}, Json{{"strict", true}});
+  for (std::size_t i = 1; i < gpus.size(); ++i) rec.not_examined("walk_stopped", subject(w, {gpus[i].first}));
+  return std::nullopt;
+}
+
+// The base estimate's partially offloaded items at or above the running best, with the VRAM one
+// GPU needs for each: the table the layer search reads.
+struct LayerTable {
+  std::vector<Bytes> vram;
   std::vector<const gguf::EstimateItem*> items;
+};
+
+LayerTable layer_table(const Setup& s, const WorkerView& w, long long best) {
+  LayerTable t;
   for (const auto& item : s.base->items) {
     if (item.full_offloaded) continue;
     if (best != 0 && item.offload_layers < best) continue;
-    arr.push_back(figure(vram_at(item, 0, nullptr)).on(w.uma));
-    items.push_back(&item);
+    t.vram.push_back(figure(vram_at(item, 0, nullptr)).on(w.uma));
+    t.items.push_back(&item);
   }
+  return t;
+}
+
+// Each GPU, largest first, takes the most layers its allocatable holds; the first that fits RAM
+// and reaches the best is the candidate, and one below the best (or holding none) stops the walk.
+std::optional<Candidate> search_gpus_by_layers(StrategyRecord& rec, const Setup& s, const WorkerView& w,
+                                               const std::vector<std::pair<int, Bytes>>& gpus, long long best) {
+  const LayerTable table = layer_table(s, w, best);
+  const std::vector<Bytes>& arr = table.vram;
   const Bytes layer = s.layer_vram.on(w.uma);
   // With ids only the GPU of the first sorted id is tried, matched by its index text.
   std::optional<std::string> selected_index;
@@ -104,22 +117,38 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
       stop_rest("walk_stopped");
       return std::nullopt;
     }
-    const gguf::EstimateItem& item = *items[static_cast<std::size_t>(i)];
+    const gguf::EstimateItem& item = *table.items[static_cast<std::size_t>(i)];
+    const Bytes claim = arr[static_cast<std::size_t>(i)];
     const Bytes ram = figure(item.ram).on(w.uma);
-    const bool ram_short = w.uma ? ram > w.alloc.ram - arr[static_cast<std::size_t>(i)] : ram > w.alloc.ram;
+    const bool ram_short = w.uma ? ram > w.alloc.ram - claim : ram > w.alloc.ram;
     if (ram_short) {
-      Shortfall sf = w.uma ? make_shortfall("unified_memory", ram + arr[static_cast<std::size_t>(i)], w.alloc.ram, ram_capacity(w))
+      Shortfall sf = w.uma ? make_shortfall("unified_memory", ram + claim, w.alloc.ram, ram_capacity(w))
                            : make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
       rec.reject(w, {index}, w.uma ? "unified_memory" : "ram", {sf}, Json{{"offload_layers", item.offload_layers}});
       continue;
     }
-    if (item.offload_layers >= best)
-      return make_candidate(s, w, item.offload_layers, ram, VramMap{{index, arr[static_cast<std::size_t>(i)]}}, std::vector<int>{index});
+    if (item.offload_layers >= best) return make_candidate(s, w, item.offload_layers, ram, VramMap{{index, claim}}, std::vector<int>{index});
     rec.reject(w, {index}, "below_best", {count_short("layers", best, item.offload_layers)});
     stop_rest("below_best");
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+// Single-GPU pass on one worker; `best` is the running best.
+std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const WorkerView& w, long long best) {
+  const Setup& s = run.setup;
+  if (!single_gpu_applies(s, w)) return std::nullopt;
+  rec.examined_worker();
+  const auto [v, r] = claim_at_layers(s, best, w.uma);
+  if (!worker_can_start(rec, s, w, v)) return std::nullopt;
+  if (w.uma && w.alloc.ram < v + r) {
+    rec.reject(w, {}, "unified_memory", {make_shortfall("unified_memory", v + r, w.alloc.ram, ram_capacity(w))});
+    return std::nullopt;
+  }
+  const auto gpus = by_alloc_desc(w);
+  if (ngl_given(s)) return largest_gpu_at_ngl(rec, s, w, gpus, best, v, r);
+  return search_gpus_by_layers(rec, s, w, gpus, best);
 }
 
 // One combination of the multi-GPU pass (GPUStack does not cache these estimates).

@@ -84,77 +84,81 @@ void summarise_rejections(Trace& t, const Json& rejections, long long of, const 
   for (const auto& [code, n] : counts) t.summary("mindie_" + strategy_id + "_rejected", n, of, "workers", Json{{"code", code}});
 }
 
-}  // namespace
-
-FitResult select_mindie(FitContext& ctx) {
-  const Model& model = ctx.model;
-  Trace& trace = ctx.trace;
-  const HfHyperParameters hp = model_config(ctx.scenario);
-  const ServingParameters sp = serving_parameters(model, hp, "fit");
+// The serving parameters for the fit; GPUStack drops --cpu-mem-size when --max-preempt-count is 0.
+ServingParameters fit_serving_parameters(const Model& model, const HfHyperParameters& hp, Trace& trace) {
+  ServingParameters sp = serving_parameters(model, hp, "fit");
   if (sp.cpu_mem_size_dropped)
     trace.quirk("Q27", "mindie.parameters",
                 "--cpu-mem-size " + std::to_string(sp.cpu_mem_size_requested) +
                     " GiB dropped because --max-preempt-count is 0: no swap space in the RAM estimate");
+  return sp;
+}
 
-  // The world size only counts when a parallel flag is set; GPUStack checks it against the
-  // selected GPUs inside the fit, so a mismatch is a `fit` error here.
-  const ParameterWorld pw = parameter_world(sp.parallel);
-  std::optional<int> count;
+// The world size only counts when a parallel flag is set; GPUStack checks it against the
+// selected GPUs inside the fit, so a mismatch is a `fit` error here.
+std::optional<int> fit_gpu_count(const Model& model, const ParameterWorld& pw) {
   try {
-    count = gpu_count(model, pw.world, pw.labels);
+    return gpu_count(model, pw.world, pw.labels);
   } catch (const ReferenceError& e) {
     throw ReferenceError("fit", e.reason(), e.values());
   }
+}
 
-  const UsageEstimate est = estimate_usage(ctx.scenario, model, hp, sp);
-  record_requirement(trace, est, sp, pw, count);
-  const Request request{est.ram, est.vram};
+// GPUStack validates the parallel flags against the model before any strategy runs.
+bool refuse_invalid_parallelism(Trace& trace, const HfHyperParameters& hp, const ServingParameters& sp, bool manual) {
+  auto failure = validate_parallelism(hp, sp.parallel);
+  if (!failure) return false;
+  const Json data = failure->to_json();
+  if (manual) skip(trace, "manual", "parallel_validation", data);
+  skip(trace, "single_worker", "parallel_validation", data);
+  skip(trace, "multi_worker", "parallel_validation", data);
+  emit(trace, trace.messages().size(), {validation_message(*failure)});
+  return true;
+}
+
+// With GPU ids only the manual routine runs; our messages precede its own when nothing (or one
+// overcommitted candidate) came of it.
+FitResult fit_manual(FitContext& ctx, const Request& request, double fraction, const std::optional<int>& count,
+                     const std::vector<MessageSlot>& slots) {
+  Trace& trace = ctx.trace;
+  const std::size_t at = trace.messages().size();
+  ManualOptions options;
+  options.selector = "mindie";
+  options.gpu_count = count.value_or(static_cast<int>(gpu_ids(ctx.model)->size()));
+  options.utilisation = {{"*", fraction}};
+  options.allow_multi_worker = true;
+  std::vector<Candidate> found = select_manual(ctx, ManualRequest{request.vram, request.ram}, options);
+  skip(trace, "single_worker", "manual_only");
+  skip(trace, "multi_worker", "manual_only");
+  const bool explained = found.empty() || (found.size() == 1 && found.front().overcommit.value_or(false));
+  if (explained) emit(trace, at, slots);
+  FitResult r;
+  if (!found.empty()) r.strategy = "manual";
+  r.candidates = std::move(found);
+  return r;
+}
+
+void skip_without_available_workers(Trace& trace, const AvailableWorkers& available, std::vector<MessageSlot> slots) {
+  Json data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
+            {"examined", available.examined},
+            {"rejections", available.rejections}};
+  skip(trace, "single_worker", "no_allocatable_gpu", data);
+  skip(trace, "multi_worker", "no_allocatable_gpu", data);
+  slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement
+  emit(trace, trace.messages().size(), slots);
+}
+
+// The available workers, then the single-worker strategy, then (distributed only) multi-worker.
+FitResult fit_available(FitContext& ctx, const Request& request, const HfHyperParameters& hp, const ServingParameters& sp,
+                        std::vector<MessageSlot> slots) {
+  Trace& trace = ctx.trace;
   const double fraction = sp.npu_memory_fraction;
-  const bool manual = gpu_ids(model) != nullptr;
-  const bool distributed = distributed_enabled(model);
-
-  if (auto failure = validate_parallelism(hp, sp.parallel)) {
-    const Json data = failure->to_json();
-    if (manual) skip(trace, "manual", "parallel_validation", data);
-    skip(trace, "single_worker", "parallel_validation", data);
-    skip(trace, "multi_worker", "parallel_validation", data);
-    emit(trace, trace.messages().size(), {validation_message(*failure)});
-    return {};
-  }
-
-  std::vector<MessageSlot> slots{requirement_message(request)};
-  if (auto f = fraction_message(request, fraction)) slots.push_back(*f);
-
-  if (manual) {
-    const std::size_t at = trace.messages().size();
-    ManualOptions options;
-    options.selector = "mindie";
-    options.gpu_count = count.value_or(static_cast<int>(gpu_ids(model)->size()));
-    options.utilisation = {{"*", fraction}};
-    options.allow_multi_worker = true;
-    std::vector<Candidate> found = select_manual(ctx, ManualRequest{request.vram, request.ram}, options);
-    skip(trace, "single_worker", "manual_only");
-    skip(trace, "multi_worker", "manual_only");
-    const bool explained = found.empty() || (found.size() == 1 && found.front().overcommit.value_or(false));
-    if (explained) emit(trace, at, slots);
-    FitResult r;
-    if (!found.empty()) r.strategy = "manual";
-    r.candidates = std::move(found);
-    return r;
-  }
-
+  const bool distributed = distributed_enabled(ctx.model);
   AvailableWorkers available = available_workers(ctx, request.ram, fraction);
   summarise_rejections(trace, available.rejections, available.examined, "available");
   const WalkRules rules{fraction, sp.parallel.world, sp.parallel.local, distributed, &hp, &ctx.params};
-
   if (available.workers.empty()) {
-    Json data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
-              {"examined", available.examined},
-              {"rejections", available.rejections}};
-    skip(trace, "single_worker", "no_allocatable_gpu", data);
-    skip(trace, "multi_worker", "no_allocatable_gpu", data);
-    slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement
-    emit(trace, trace.messages().size(), slots);
+    skip_without_available_workers(trace, available, std::move(slots));
     return {};
   }
 
@@ -181,6 +185,28 @@ FitResult select_mindie(FitContext& ctx) {
   slots.insert(slots.end(), multi.messages.begin(), multi.messages.end());
   emit(trace, trace.messages().size(), slots);
   return {};
+}
+
+}  // namespace
+
+FitResult select_mindie(FitContext& ctx) {
+  const Model& model = ctx.model;
+  Trace& trace = ctx.trace;
+  const HfHyperParameters hp = model_config(ctx.scenario);
+  const ServingParameters sp = fit_serving_parameters(model, hp, trace);
+  const ParameterWorld pw = parameter_world(sp.parallel);
+  const std::optional<int> count = fit_gpu_count(model, pw);
+
+  const UsageEstimate est = estimate_usage(ctx.scenario, model, hp, sp);
+  record_requirement(trace, est, sp, pw, count);
+  const Request request{est.ram, est.vram};
+  const bool manual = gpu_ids(model) != nullptr;
+  if (refuse_invalid_parallelism(trace, hp, sp, manual)) return {};
+
+  std::vector<MessageSlot> slots{requirement_message(request)};
+  if (auto f = fraction_message(request, sp.npu_memory_fraction)) slots.push_back(*f);
+  if (manual) return fit_manual(ctx, request, sp.npu_memory_fraction, count, slots);
+  return fit_available(ctx, request, hp, sp, std::move(slots));
 }
 
 long long mindie_world_size(const Model& model, const BackendParameters&) {

@@ -112,6 +112,59 @@ double vision_factor(const Json& vc) {
   return 0.95 * dynamic;
 }
 
+namespace {
+
+// GPUStack's max tp / pp: the parameters, raised by the selected GPUs of this type (per worker
+// and worker count) and by gpus_per_replica.
+struct ParallelSizes {
+  long long max_tp = 0, max_pp = 0;
+};
+
+ParallelSizes parallel_sizes(const MemFractionInputs& in, const SglangParameters& p, const SelectedByWorker* selected_of_type) {
+  long long select_tp = p.tp;
+  if (selected_of_type)
+    for (const auto& [name, indexes] : *selected_of_type) select_tp = std::max<long long>(select_tp, static_cast<long long>(indexes.size()));
+  ParallelSizes sizes;
+  sizes.max_tp = std::max(p.tp, select_tp);
+  if (in.gpus_per_replica) sizes.max_tp = std::max<long long>(sizes.max_tp, *in.gpus_per_replica);
+  sizes.max_pp = std::max<long long>(p.pp, selected_of_type ? static_cast<long long>(selected_of_type->size()) : 0);
+  return sizes;
+}
+
+// The MiB SGLang reserves outside the static fraction, added up in GPUStack's order.
+struct ReservedMib {
+  double total = 512;
+  bool large_gpu_floor = false;
+  double speculative = 0;
+  long long piecewise = 0;
+};
+
+ReservedMib reserved_mib(const SglangParameters& p, double gpu_mem, const ParallelSizes& sizes, long long chunked, long long graph_bs) {
+  ReservedMib r;
+  double& reserved = r.total;
+  if (chunked > 0) reserved += static_cast<double>(std::max<long long>(chunked, 2048)) * 1.5;
+  reserved += static_cast<double>(graph_bs * 2);
+  reserved += static_cast<double>(sizes.max_tp * sizes.max_pp) / 8 * 1024;
+  if (p.dp_attention) {
+    reserved += static_cast<double>(graph_bs * p.dp * 3);
+    if (graph_bs > 300) reserved += static_cast<double>(graph_bs * p.dp) * 1.5;
+  }
+  r.large_gpu_floor = gpu_mem > 60 * 1024;
+  if (r.large_gpu_floor) reserved = std::max(reserved, 10240.0);
+  if (p.speculative_algorithm) {
+    if (*p.speculative_algorithm == "STANDALONE") r.speculative = 6 * 1024;
+    else if (*p.speculative_algorithm != "NGRAM") r.speculative = 2 * 1024;
+    reserved += r.speculative;
+  }
+  if (p.piecewise_cuda_graph) {
+    r.piecewise = python_floor_div(p.piecewise_cuda_graph_max_tokens, 4);
+    reserved += static_cast<double>(r.piecewise);
+  }
+  return r;
+}
+
+}  // namespace
+
 MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   MemFractionResult r;
   const SglangParameters& p = *in.params;
@@ -123,12 +176,7 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
 
   const SelectedByWorker* selected_of_type =
       in.selection && in.gpu_type ? selection_of_type(*in.selection, *in.gpu_type) : nullptr;
-  long long select_tp = p.tp;
-  if (selected_of_type)
-    for (const auto& [name, indexes] : *selected_of_type) select_tp = std::max<long long>(select_tp, static_cast<long long>(indexes.size()));
-  long long max_tp = std::max(p.tp, select_tp);
-  if (in.gpus_per_replica) max_tp = std::max<long long>(max_tp, *in.gpus_per_replica);
-  const long long max_pp = std::max<long long>(p.pp, selected_of_type ? static_cast<long long>(selected_of_type->size()) : 0);
+  const ParallelSizes sizes = parallel_sizes(in, p, selected_of_type);
 
   if (p.mem_fraction_static_text) {
     // GPUStack only reaches here with a non-positive value: the fraction stays empty.
@@ -142,47 +190,26 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   r.gpus_counted = std::move(counted);
   const double gpu_mem = python_round(static_cast<double>(min_total) / static_cast<double>(kMiB), 2);
 
-  PrefillGraphDefaults table = prefill_graph_defaults(gpu_mem, npu, max_tp);
+  PrefillGraphDefaults table = prefill_graph_defaults(gpu_mem, npu, sizes.max_tp);
   const long long chunked = p.chunked_prefill_size.value_or(table.chunked_prefill_size);
   const long long graph_bs = p.cuda_graph_max_bs.value_or(table.cuda_graph_max_bs);
+  const ReservedMib reserved = reserved_mib(p, gpu_mem, sizes, chunked, graph_bs);
 
-  double reserved = 512;
-  if (chunked > 0) reserved += static_cast<double>(std::max<long long>(chunked, 2048)) * 1.5;
-  reserved += static_cast<double>(graph_bs * 2);
-  reserved += static_cast<double>(max_tp * max_pp) / 8 * 1024;
-  if (p.dp_attention) {
-    reserved += static_cast<double>(graph_bs * p.dp * 3);
-    if (graph_bs > 300) reserved += static_cast<double>(graph_bs * p.dp) * 1.5;
-  }
-  const bool large_gpu_floor = gpu_mem > 60 * 1024;
-  if (large_gpu_floor) reserved = std::max(reserved, 10240.0);
-  double speculative_reserve = 0;
-  if (p.speculative_algorithm) {
-    if (*p.speculative_algorithm == "STANDALONE") speculative_reserve = 6 * 1024;
-    else if (*p.speculative_algorithm != "NGRAM") speculative_reserve = 2 * 1024;
-    reserved += speculative_reserve;
-  }
-  long long piecewise_reserve = 0;
-  if (p.piecewise_cuda_graph) {
-    piecewise_reserve = python_floor_div(p.piecewise_cuda_graph_max_tokens, 4);
-    reserved += static_cast<double>(piecewise_reserve);
-  }
-
-  double u = gpu_mem > 0 ? python_round((gpu_mem - reserved) / gpu_mem, 3) : 0.88;
+  double u = gpu_mem > 0 ? python_round((gpu_mem - reserved.total) / gpu_mem, 3) : 0.88;
   d["min_gpu_total"] = min_total;
   d["gpu_mem_mib"] = gpu_mem;
   d["is_npu"] = npu;
-  d["max_tp"] = max_tp;
-  d["max_pp"] = max_pp;
+  d["max_tp"] = sizes.max_tp;
+  d["max_pp"] = sizes.max_pp;
   d["chunked_prefill_size"] = chunked;
   d["chunked_prefill_size_source"] = p.chunked_prefill_size ? "parameter" : "table";
   d["cuda_graph_max_bs"] = graph_bs;
   d["cuda_graph_max_bs_source"] = p.cuda_graph_max_bs ? "parameter" : "table";
   d["dp_attention"] = p.dp_attention;
-  d["large_gpu_floor_10240"] = large_gpu_floor;
-  d["speculative_reserve_mib"] = speculative_reserve;
-  d["piecewise_reserve_mib"] = piecewise_reserve;
-  d["reserved_mib"] = reserved;
+  d["large_gpu_floor_10240"] = reserved.large_gpu_floor;
+  d["speculative_reserve_mib"] = reserved.speculative;
+  d["piecewise_reserve_mib"] = reserved.piecewise;
+  d["reserved_mib"] = reserved.total;
   d["u_before_vision"] = u;
   if (in.vision_config.is_object()) {
     const double factor = vision_factor(in.vision_config);

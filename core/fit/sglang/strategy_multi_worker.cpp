@@ -61,101 +61,119 @@ struct WalkOutcome {
   std::optional<Json> event;  // GPUStack's explanation when the walk found nothing
 };
 
+// The count group whose joined workers summed the most VRAM without holding the estimate: what
+// GPUStack's advice names.
+struct LargestCombination {
+  std::vector<const Worker*> workers;
+  Bytes vram = 0;
+  std::size_t group_size = 0, devices_per_worker = 0;
+};
+
+// The first GPU below the utilisation ratio; GPUStack's any() stops there.
+std::optional<Json> first_ratio_failure(SglangRun& run, const Worker& w, const Allocatable& a, double u) {
+  for (const GpuDevice& g : w.gpus) {
+    if (g.memory_total == 0)
+      throw ReferenceError("fit", "GPU " + std::to_string(g.index) + " of " + w.name +
+                                      " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
+                           Json{{"worker", w.name}, {"gpu_index", g.index}});
+    const Bytes alloc = a.gpu_or_zero(g.index);
+    if (static_cast<double>(alloc) / static_cast<double>(g.memory_total) < u) {
+      Json failure = ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
+      mark_q3_if_reserve_only(run.ctx.trace, "sglang.multi_worker", w, g.index, a.allocated_gpu(g.index));
+      return failure;
+    }
+  }
+  return std::nullopt;
+}
+
+// Reject a worker short of RAM, or with a GPU below the utilisation ratio.
+bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, double u, Json& cg) {
+  Allocatable a = checked_allocatable(run.ctx.allocation, w, type);
+  if (ram_short(run.ram, a)) {
+    cg["rejections"].push_back(rejection(subject_of(w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+    return true;
+  }
+  if (auto failure = first_ratio_failure(run, w, a, u)) {
+    cg["rejections"].push_back(rejection(subject_of(w), "insufficient", Json::array({*failure})));
+    return true;
+  }
+  return false;
+}
+
+// Join the group's fit workers in order until their claims hold the estimate (a count that does
+// not divide by tp still joins, but never returns). Without a candidate the group may become the
+// largest combination.
+std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, const std::vector<const Worker*>& group,
+                                          const GpuType& type, double u, Json& cg, LargestCombination& largest) {
+  std::vector<const Worker*> selected;
+  Bytes vram_sum = 0;
+  const TpCheck tp = tp_ok(run.hp, static_cast<long long>(count), run.ctx.params, VisionRule::sglang);
+  for (const Worker* w : group) {
+    if (reject_unfit_worker(run, *w, type, u, cg)) continue;
+    selected.push_back(w);
+    for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
+    if (!tp.ok) {
+      cg["rejections"].push_back(rejection(subject_of(*w), "tp_not_divisible", Json::array(),
+                                           Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}));
+      continue;
+    }
+    if (vram_sum >= run.vram) {
+      cg["joined"] = selected.size();
+      cg["vram_sum"] = vram_sum;
+      return create_candidate(run, selected, u);
+    }
+  }
+  cg["joined"] = selected.size();
+  cg["vram_sum"] = vram_sum;
+  if (vram_sum < run.vram && !selected.empty())
+    cg["shortfall"] = Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", vram_sum}, {"short", run.vram - vram_sum}, {"freeable", false}};
+  if (vram_sum > largest.vram) largest = LargestCombination{selected, vram_sum, group.size(), count};
+  return std::nullopt;
+}
+
+// GPUStack's advice: the largest combination's first 3 workers, its sum, and who was left out.
+Json largest_combination_event(const LargestCombination& largest) {
+  Json ev = Json::object();
+  if (!largest.workers.empty()) {
+    Json names = Json::array();
+    for (std::size_t i = 0; i < largest.workers.size() && i < 3; ++i) names.push_back(largest.workers[i]->name);
+    ev["combination"] = names;
+    ev["combination_size"] = largest.workers.size();
+    ev["sum"] = largest.vram;
+    ev["sum_gib"] = python_gib(largest.vram);
+    ev["left_out"] = largest.group_size - largest.workers.size();
+    ev["gpus_per_worker"] = largest.devices_per_worker;
+  }
+  ev["advice"] = "manual_selection";
+  return ev;
+}
+
 // GPUStack's auto_select_multi_worker_multi_gpu_candidates.
-WalkOutcome walk(SglangRun& run, std::vector<const Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
+WalkOutcome walk(SglangRun& run, const std::vector<const Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
   WalkOutcome out;
-  Trace& trace = run.ctx.trace;
   if (workers.size() < 2) {
     walk_record["stopped"] = "fewer than 2 workers of the type";
     return out;
   }
-  sort_by_gpu_count(workers);
-  std::vector<std::pair<std::size_t, std::vector<const Worker*>>> by_count;
-  for (const Worker* w : workers) {
-    if (w->gpus.empty()) continue;
-    auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == w->gpus.size(); });
-    if (it == by_count.end()) by_count.push_back({w->gpus.size(), {w}});
-    else it->second.push_back(w);
-  }
-  std::vector<const Worker*> combination;
-  Bytes largest = 0;
-  std::size_t worker_count = 0, devices_per_worker = 0;
+  LargestCombination largest;
   Json count_groups = Json::array();
-  for (const auto& [count, group] : by_count) {
+  for (const auto& [count, group] : group_by_gpu_count(workers)) {
     Json cg{{"gpus_per_worker", count}, {"workers", group.size()}, {"rejections", Json::array()}};
     if (group.size() < 2) {
       cg["skipped"] = "too_few_workers";
       count_groups.push_back(cg);
       continue;
     }
-    std::vector<const Worker*> selected;
-    Bytes vram_sum = 0;
-    const TpCheck tp = tp_ok(run.hp, static_cast<long long>(count), run.ctx.params, VisionRule::sglang);
-    for (const Worker* w : group) {
-      Allocatable a = checked_allocatable(run.ctx.allocation, *w, type);
-      if (ram_short(run.ram, a)) {
-        cg["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
-        continue;
-      }
-      std::optional<Json> ratio_fail;
-      for (const GpuDevice& g : w->gpus) {
-        if (g.memory_total == 0)
-          throw ReferenceError("fit", "GPU " + std::to_string(g.index) + " of " + w->name +
-                                          " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
-                               Json{{"worker", w->name}, {"gpu_index", g.index}});
-        const Bytes alloc = a.gpu_or_zero(g.index);
-        if (static_cast<double>(alloc) / static_cast<double>(g.memory_total) < u) {
-          ratio_fail = ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
-          mark_q3_if_reserve_only(trace, "sglang.multi_worker", *w, g.index, a.allocated_gpu(g.index));
-          break;  // GPUStack's any() stops at the first failing GPU
-        }
-      }
-      if (ratio_fail) {
-        cg["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({*ratio_fail})));
-        continue;
-      }
-      selected.push_back(w);
-      for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
-      if (!tp.ok) {
-        cg["rejections"].push_back(rejection(subject_of(*w), "tp_not_divisible", Json::array(),
-                                             Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}));
-        continue;
-      }
-      if (vram_sum >= run.vram) {
-        cg["joined"] = selected.size();
-        cg["vram_sum"] = vram_sum;
-        count_groups.push_back(cg);
-        walk_record["count_groups"] = count_groups;
-        out.candidate = create_candidate(run, selected, u);
-        return out;
-      }
-    }
-    cg["joined"] = selected.size();
-    cg["vram_sum"] = vram_sum;
-    if (vram_sum < run.vram && !selected.empty())
-      cg["shortfall"] = Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", vram_sum}, {"short", run.vram - vram_sum}, {"freeable", false}};
+    std::optional<Candidate> candidate = walk_count_group(run, count, group, type, u, cg, largest);
     count_groups.push_back(cg);
-    if (vram_sum > largest) {
-      combination = selected;
-      largest = vram_sum;
-      worker_count = group.size();
-      devices_per_worker = count;
+    if (candidate) {
+      walk_record["count_groups"] = count_groups;
+      out.candidate = std::move(candidate);
+      return out;
     }
   }
   walk_record["count_groups"] = count_groups;
-  Json ev = Json::object();
-  if (!combination.empty()) {
-    Json names = Json::array();
-    for (std::size_t i = 0; i < combination.size() && i < 3; ++i) names.push_back(combination[i]->name);
-    ev["combination"] = names;
-    ev["combination_size"] = combination.size();
-    ev["sum"] = largest;
-    ev["sum_gib"] = python_gib(largest);
-    ev["left_out"] = worker_count - combination.size();
-    ev["gpus_per_worker"] = devices_per_worker;
-  }
-  ev["advice"] = "manual_selection";
-  out.event = ev;
+  out.event = largest_combination_event(largest);
   return out;
 }
 

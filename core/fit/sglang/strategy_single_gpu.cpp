@@ -34,91 +34,109 @@ Candidate single_gpu_candidate(const SglangRun& run, const Worker& w, const GpuD
   return c;
 }
 
-}  // namespace
-
-std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
-  std::vector<Candidate> out;
-  Trace& trace = run.ctx.trace;
+// The strategy's rejections and counters while it walks the workers.
+struct SingleGpuWalk {
+  explicit SingleGpuWalk(SglangRun& r) : run(r) {}
+  SglangRun& run;
+  std::shared_ptr<Rejections> rejections = std::make_shared<Rejections>();
   long long workers_seen = 0, gpus_seen = 0, vram_short = 0, ratio_short = 0, ram_short_workers = 0;
-  auto rejections = std::make_shared<Rejections>();
-  auto reject = [&](const Worker& w, GpuIndexList gpu_indexes, const char* code) -> Rejection& {
-    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, nullptr, nullptr});
-    return rejections->list.back();
-  };
   // {"gpu_type": type} per GPU type (few), shared by the rejections of that type.
   std::vector<std::pair<std::string, std::shared_ptr<const Json>>> type_data;
-  auto gpu_type_data = [&](const std::string& type) {
+
+  Rejection& reject(const Worker& w, GpuIndexList gpu_indexes, const char* code) {
+    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, nullptr, nullptr});
+    return rejections->list.back();
+  }
+  std::shared_ptr<const Json> gpu_type_data(const std::string& type) {
     for (const auto& [t, d] : type_data)
       if (t == type) return d;
     auto d = std::make_shared<const Json>(Json{{"gpu_type", type}});
     type_data.emplace_back(type, d);
     return d;
-  };
-  for (const PoolTypeGroup& group : group_by_gpu_type(run.pool, trace)) {
-    const auto u = run.u_of(group.type);
-    for (const Worker* w : group.workers) {
-      ++workers_seen;
-      Allocatable a = checked_allocatable(run.ctx.allocation, *w, group.type);
-      if (ram_short(run.ram, a)) {
-        ++ram_short_workers;
-        Rejection& r = reject(*w, {}, "insufficient");
-        r.shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
-        r.data = Json{{"gpu_type", type_label(group.type)}};
-        continue;
-      }
-      if (w->gpus.empty()) {
-        reject(*w, {}, "no_gpus");
-        continue;
-      }
-      Bytes largest = 0;
-      double largest_rate = 0;
-      std::size_t found_before = out.size();
-      for (const GpuDevice& gpu : w->gpus) {
-        ++gpus_seen;
-        const Bytes alloc = a.gpu_or_zero(gpu.index);
-        if (gpu.memory_total == 0)
-          throw ReferenceError("fit", "GPU " + std::to_string(gpu.index) + " of " + w->name +
-                                          " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
-                               Json{{"worker", w->name}, {"gpu_index", gpu.index}});
-        const double rate = static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
-        if (alloc > largest) largest = alloc, largest_rate = rate;
-        const double capacity = run.diffusion ? static_cast<double>(gpu.memory_total)
-                                              : static_cast<double>(gpu.memory_total) * u.value_or(0);
-        const bool exceeds_vram = static_cast<double>(run.vram) > capacity;
-        const bool exceeds_ratio = !run.diffusion && rate < u.value_or(0);
-        if (exceeds_vram || exceeds_ratio) {
-          Rejection& r = reject(*w, {gpu.index}, "insufficient");
-          if (exceeds_vram) {
-            ++vram_short;
-            const Bytes have = static_cast<Bytes>(capacity);
-            r.shortfalls.push_back(Shortfall{"vram", gpu.index, run.vram, have, run.vram - have, false});
-          }
-          if (exceeds_ratio) {
-            ++ratio_short;
-            r.shortfalls.push_back(typed_ratio_shortfall(gpu.index, alloc, gpu.memory_total, *u, a.allocated_gpu(gpu.index)));
-            mark_q3_if_reserve_only(trace, "sglang.single_gpu", *w, gpu.index, a.allocated_gpu(gpu.index));
-          }
-          r.shared_data = gpu_type_data(gpu.type);
-          continue;
-        }
-        out.push_back(single_gpu_candidate(run, *w, gpu, group.type));
-      }
-      if (out.size() == found_before) {
-        Json ev{{"worker", w->name}, {"largest_alloc", largest}, {"largest_alloc_gib", python_gib(largest)}};
-        if (!(u && *u == 0) && !run.diffusion) {
-          ev["percent"] = largest_rate * 100;
-          ev["percent_text"] = python_fixed2(largest_rate * 100);
-        }
-        run.events.single_gpu = ev;
-      }
-    }
   }
-  record["examined"] = Json{{"workers", workers_seen}, {"gpus", gpus_seen}};
+};
+
+// The GPU must hold the estimate at u (total × u; diffusion: its total) and, unless diffusion,
+// reach the ratio u; a GPU failing either is rejected with both shortfalls.
+bool gpu_fits(SingleGpuWalk& walk, const Worker& w, const GpuDevice& gpu, const Allocatable& a, const std::optional<double>& u) {
+  const SglangRun& run = walk.run;
+  const Bytes alloc = a.gpu_or_zero(gpu.index);
+  const double rate = static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
+  const double capacity = run.diffusion ? static_cast<double>(gpu.memory_total) : static_cast<double>(gpu.memory_total) * u.value_or(0);
+  const bool exceeds_vram = static_cast<double>(run.vram) > capacity;
+  const bool exceeds_ratio = !run.diffusion && rate < u.value_or(0);
+  if (!exceeds_vram && !exceeds_ratio) return true;
+  Rejection& r = walk.reject(w, {gpu.index}, "insufficient");
+  if (exceeds_vram) {
+    ++walk.vram_short;
+    const Bytes have = static_cast<Bytes>(capacity);
+    r.shortfalls.push_back(Shortfall{"vram", gpu.index, run.vram, have, run.vram - have, false});
+  }
+  if (exceeds_ratio) {
+    ++walk.ratio_short;
+    r.shortfalls.push_back(typed_ratio_shortfall(gpu.index, alloc, gpu.memory_total, *u, a.allocated_gpu(gpu.index)));
+    mark_q3_if_reserve_only(run.ctx.trace, "sglang.single_gpu", w, gpu.index, a.allocated_gpu(gpu.index));
+  }
+  r.shared_data = walk.gpu_type_data(gpu.type);
+  return false;
+}
+
+// Every GPU of the worker is its own candidate when it fits; a worker with none leaves GPUStack's
+// note about its largest GPU.
+void try_worker(SingleGpuWalk& walk, const Worker& w, const GpuType& group_type, std::vector<Candidate>& out) {
+  SglangRun& run = walk.run;
+  const auto u = run.u_of(group_type);
+  ++walk.workers_seen;
+  Allocatable a = checked_allocatable(run.ctx.allocation, w, group_type);
+  if (ram_short(run.ram, a)) {
+    ++walk.ram_short_workers;
+    Rejection& r = walk.reject(w, {}, "insufficient");
+    r.shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
+    r.data = Json{{"gpu_type", type_label(group_type)}};
+    return;
+  }
+  if (w.gpus.empty()) {
+    walk.reject(w, {}, "no_gpus");
+    return;
+  }
+  Bytes largest = 0;
+  double largest_rate = 0;
+  const std::size_t found_before = out.size();
+  for (const GpuDevice& gpu : w.gpus) {
+    ++walk.gpus_seen;
+    const Bytes alloc = a.gpu_or_zero(gpu.index);
+    if (gpu.memory_total == 0)
+      throw ReferenceError("fit", "GPU " + std::to_string(gpu.index) + " of " + w.name +
+                                      " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
+                           Json{{"worker", w.name}, {"gpu_index", gpu.index}});
+    const double rate = static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
+    if (alloc > largest) largest = alloc, largest_rate = rate;
+    if (gpu_fits(walk, w, gpu, a, u)) out.push_back(single_gpu_candidate(run, w, gpu, group_type));
+  }
+  if (out.size() != found_before) return;
+  Json ev{{"worker", w.name}, {"largest_alloc", largest}, {"largest_alloc_gib", python_gib(largest)}};
+  if (!(u && *u == 0) && !run.diffusion) {
+    ev["percent"] = largest_rate * 100;
+    ev["percent_text"] = python_fixed2(largest_rate * 100);
+  }
+  run.events.single_gpu = ev;
+}
+
+}  // namespace
+
+std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
+  std::vector<Candidate> out;
+  Trace& trace = run.ctx.trace;
+  SingleGpuWalk walk(run);
+  for (const PoolTypeGroup& group : group_by_gpu_type(run.pool, trace))
+    for (const Worker* w : group.workers) try_worker(walk, *w, group.type, out);
+  record["examined"] = Json{{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}};
   record["rejections"] = nullptr;  // filled from run.pending_rejections by the selector
-  run.pending_rejections = std::move(rejections);
-  if (vram_short) trace.summary("vram_short_at_u", vram_short, gpus_seen, "gpus", Json{{"strategy", "single_gpu"}});
-  if (ratio_short) trace.summary("vram_ratio_short", ratio_short, gpus_seen, "gpus", Json{{"strategy", "single_gpu"}});
-  if (ram_short_workers) trace.summary("ram_short", ram_short_workers, workers_seen, "workers", Json{{"strategy", "single_gpu"}});
+  run.pending_rejections = std::move(walk.rejections);
+  const Json where{{"strategy", "single_gpu"}};
+  if (walk.vram_short) trace.summary("vram_short_at_u", walk.vram_short, walk.gpus_seen, "gpus", where);
+  if (walk.ratio_short) trace.summary("vram_ratio_short", walk.ratio_short, walk.gpus_seen, "gpus", where);
+  if (walk.ram_short_workers) trace.summary("ram_short", walk.ram_short_workers, walk.workers_seen, "workers", where);
   return out;
 }
 

@@ -81,133 +81,182 @@ struct TypeOutcome {
   Json groups = Json::array();
 };
 
-TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& group) {
-  TypeOutcome out;
-  const double gmu = fit.s.gmu.value;
-  const auto ratio_data = std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}});
-  const int gpu_count = fit.s.gpu_count;
-  if (group.workers.size() < 2) {
-    out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
-    return out;
-  }
-  std::vector<const Worker*> sorted = group.workers;
-  sort_by_gpu_count(sorted);
-  std::vector<std::pair<std::size_t, std::vector<const Worker*>>> by_count;
-  for (const Worker* v : sorted) {
-    if (v->gpus.empty()) continue;
-    auto it = std::find_if(by_count.begin(), by_count.end(), [&](const auto& e) { return e.first == v->gpus.size(); });
-    if (it == by_count.end()) by_count.push_back({v->gpus.size(), {v}});
-    else it->second.push_back(v);
-  }
+Json worker_names(const std::vector<const Worker*>& workers) {
+  Json names = Json::array();
+  for (const Worker* j : workers) names.push_back(j->name);
+  return names;
+}
 
+// The walk of one GPU type: what every count group shares, and the largest combination that
+// fell short, which GPUStack's advice event names once the type yields no candidate.
+struct TypeWalk {
+  TypeWalk(VllmFit& f, StrategyRecord& r, const PoolTypeGroup& g)
+      : fit(f), rec(r), group(g), gmu(f.s.gmu.value),
+        ratio_data(std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}})) {}
+  VllmFit& fit;
+  StrategyRecord& rec;
+  const PoolTypeGroup& group;
+  double gmu;
+  std::shared_ptr<const Json> ratio_data;
   std::vector<const Worker*> best_combination;
   Bytes largest = 0;
   std::size_t best_group_size = 0, best_devices = 0;
   Json topology_reasons = Json::array();
+};
 
-  for (std::size_t gi = 0; gi < by_count.size(); ++gi) {
-    const auto& [count, members] = by_count[gi];
-    Json rec_group{{"gpus_per_worker", count}, {"workers", members.size()}};
-    if (members.size() < 2) {
-      rec_group["status"] = "skipped";
-      rec_group["skip"] = Json{{"code", "too_few_workers"}, {"data", {{"workers", members.size()}}}};
-      out.groups.push_back(std::move(rec_group));
-      continue;
-    }
-    if (TpCheck tp = fit.tp(static_cast<long long>(count)); !tp.ok) {
-      for (const Worker* v : members)
-        rec.reject(*v, view_indexes(v), "tp_not_divisible", "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
-      rec_group["status"] = "skipped";
-      rec_group["skip"] = Json{{"code", "tp_not_divisible"}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
-      out.groups.push_back(std::move(rec_group));
-      continue;
-    }
-    rec_group["status"] = "tried";
-    std::vector<const Worker*> joined;
-    long long gpus = 0;
-    Bytes sum = 0;
-    for (std::size_t mi = 0; mi < members.size(); ++mi) {
-      const Worker& w = *members[mi];
-      rec.examined_worker();
-      const Allocatable& a = fit.alloc(w, group.type);
-      const Json hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "multi_worker", w, group.type) : Json();
-      if (ram_short(fit.s.ram, a)) {
-        rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
-        continue;
-      }
-      if (!all_gpus_reach_gmu(fit, rec, w, a, ratio_data, hidden)) continue;
-      joined.push_back(&w);
-      gpus += static_cast<long long>(count);
-      // With gmu 0 GPUStack sums whole totals here but claims 0 below (Q18).
-      for (const GpuDevice& g : w.gpus) sum += static_cast<Bytes>(static_cast<double>(g.memory_total) * (gmu != 0 ? gmu : 1.0));
-      if (gmu == 0)
-        rec.quirk(fit.ctx.trace, "Q18", "vllm multi_worker", "gmu 0: the walk counts whole GPU totals while the claims are 0");
-      if (gpu_count) {
-        if (gpus < gpu_count) continue;
-        if (gpus > gpu_count) {
-          rec_group["abandoned"] = Json{{"code", "gpu_count_exceeded"}, {"gpus", gpus}, {"gpu_count", gpu_count}};
-          for (std::size_t rest = mi + 1; rest < members.size(); ++rest)
-            rec.not_examined(*members[rest], "gpu_count_exceeded");
-          break;
-        }
-      }
-      rec.examined_combination();
-      if (sum < fit.s.vram) continue;
-      if (joined.size() > 1 && fit.s.executor.executor == VllmExecutor::mp) {
-        std::vector<long long> per_node;
-        for (const Worker* j : joined) per_node.push_back(static_cast<long long>(j->gpus.size()));
-        TopologyCheck t = check_vllm_topology(per_node, read_vllm_parallelism(fit.ctx.params));
-        if (!t.ok) {
-          Rejection& r = rec.reject(*joined.front(), view_indexes(joined.front()), "topology", "combinations",
-                               Json{{"reason", t.reason}, {"rule", t.code}, {"values", t.values}});
-          Json names = Json::array();
-          for (const Worker* j : joined) names.push_back(j->name);
-          r.data["workers"] = names;
-          if (std::find(topology_reasons.begin(), topology_reasons.end(), Json(t.reason)) == topology_reasons.end())
-            topology_reasons.push_back(t.reason);
-          continue;
-        }
-      }
-      out.candidate = make_candidate(fit, joined, gmu);
-      if (joined.size() == 1)
-        rec.quirk(fit.ctx.trace, "Q12", "vllm multi_worker: " + w.name,
-                  "the multi-worker strategy returned a single worker with no subordinates");
-      for (std::size_t rest = mi + 1; rest < members.size(); ++rest) rec.not_examined(*members[rest], "first_candidate_returned");
-      for (std::size_t later = gi + 1; later < by_count.size(); ++later)
-        for (const Worker* lv : by_count[later].second) rec.not_examined(*lv, "first_candidate_returned");
-      rec_group["result"] = "candidate";
-      out.groups.push_back(std::move(rec_group));
-      return out;
-    }
-    rec_group["vram_sum"] = sum;
-    rec_group["gpus"] = gpus;
-    Json names = Json::array();
-    for (const Worker* j : joined) names.push_back(j->name);
-    rec_group["joined"] = names;
-    if (!joined.empty()) {
-      Rejection& r = rec.reject(*joined.front(), view_indexes(joined.front()), "vram_total", "combinations", Json{{"workers", names}});
-      r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
-    }
-    out.groups.push_back(std::move(rec_group));
-    if (sum > largest) {
-      best_combination = joined;
-      largest = sum;
-      best_group_size = members.size();
-      best_devices = count;
-    }
+// The workers joined so far in one count group, their GPU count and their gmu shares.
+struct Combination {
+  std::vector<const Worker*> joined;
+  long long gpus = 0;
+  Bytes sum = 0;
+};
+
+// GPUStack skips a count group of one worker, and one whose GPU count does not divide by the
+// tensor-parallel size (each of its workers is rejected for that).
+bool skip_count_group(TypeWalk& t, std::size_t count, const std::vector<const Worker*>& members, Json& rec_group) {
+  if (members.size() < 2) {
+    rec_group["status"] = "skipped";
+    rec_group["skip"] = Json{{"code", "too_few_workers"}, {"data", {{"workers", members.size()}}}};
+    return true;
   }
+  if (TpCheck tp = t.fit.tp(static_cast<long long>(count)); !tp.ok) {
+    for (const Worker* v : members)
+      t.rec.reject(*v, view_indexes(v), "tp_not_divisible", "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
+    rec_group["status"] = "skipped";
+    rec_group["skip"] = Json{{"code", "tp_not_divisible"}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
+    return true;
+  }
+  return false;
+}
 
-  Json v{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"topology_reasons", topology_reasons}, {"gmu", gmu}};
-  v["gmu_zero"] = gmu == 0;
-  v["largest_vram"] = largest;
-  v["largest_vram_gib"] = round_to_gib(static_cast<double>(largest));
-  Json names = Json::array();
-  for (const Worker* j : best_combination) names.push_back(j->name);
-  v["combination"] = names;  // GPUStack shows the first 3 and "...(more n)"
-  v["left_out"] = best_combination.empty() ? 0 : static_cast<long long>(best_group_size) - static_cast<long long>(best_combination.size());
-  v["devices_per_worker"] = best_devices;
+// Reject a worker short of RAM or with a GPU below gmu; otherwise add it and its GPUs' gmu shares.
+bool join_worker(TypeWalk& t, const Worker& w, std::size_t count, Combination& comb) {
+  VllmFit& fit = t.fit;
+  t.rec.examined_worker();
+  const Allocatable& a = fit.alloc(w, t.group.type);
+  const Json hidden = hidden_in_group(w, t.group.type) ? hidden_type_note(t.rec, fit.ctx.trace, "multi_worker", w, t.group.type) : Json();
+  if (ram_short(fit.s.ram, a)) {
+    t.rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+    return false;
+  }
+  if (!all_gpus_reach_gmu(fit, t.rec, w, a, t.ratio_data, hidden)) return false;
+  comb.joined.push_back(&w);
+  comb.gpus += static_cast<long long>(count);
+  // With gmu 0 GPUStack sums whole totals here but claims 0 below (Q18).
+  for (const GpuDevice& g : w.gpus) comb.sum += static_cast<Bytes>(static_cast<double>(g.memory_total) * (t.gmu != 0 ? t.gmu : 1.0));
+  if (t.gmu == 0)
+    t.rec.quirk(fit.ctx.trace, "Q18", "vllm multi_worker", "gmu 0: the walk counts whole GPU totals while the claims are 0");
+  return true;
+}
+
+// With the mp executor, GPUStack checks a multi-worker combination's topology and keeps walking
+// when it fails; the reason is remembered for the advice event.
+bool topology_rejects(TypeWalk& t, const std::vector<const Worker*>& joined) {
+  if (joined.size() <= 1 || t.fit.s.executor.executor != VllmExecutor::mp) return false;
+  std::vector<long long> per_node;
+  for (const Worker* j : joined) per_node.push_back(static_cast<long long>(j->gpus.size()));
+  TopologyCheck check = check_vllm_topology(per_node, read_vllm_parallelism(t.fit.ctx.params));
+  if (check.ok) return false;
+  Rejection& r = t.rec.reject(*joined.front(), view_indexes(joined.front()), "topology", "combinations",
+                              Json{{"reason", check.reason}, {"rule", check.code}, {"values", check.values}});
+  r.data["workers"] = worker_names(joined);
+  if (std::find(t.topology_reasons.begin(), t.topology_reasons.end(), Json(check.reason)) == t.topology_reasons.end())
+    t.topology_reasons.push_back(check.reason);
+  return true;
+}
+
+// GPUStack returns the first combination that fits: nothing after it in this type is examined.
+void mark_rest_not_examined(TypeWalk& t, const GpuCountGroups& by_count, std::size_t gi, std::size_t mi) {
+  const auto& members = by_count[gi].second;
+  for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], "first_candidate_returned");
+  for (std::size_t later = gi + 1; later < by_count.size(); ++later)
+    for (const Worker* lv : by_count[later].second) t.rec.not_examined(*lv, "first_candidate_returned");
+}
+
+// A count group whose walk ended without a candidate: record its sum, reject the combination as
+// short of VRAM, and keep it when it is the largest so far (strictly larger, so the first wins).
+void record_unsatisfied_group(TypeWalk& t, std::size_t count, std::size_t group_size, const Combination& comb, Json& rec_group) {
+  rec_group["vram_sum"] = comb.sum;
+  rec_group["gpus"] = comb.gpus;
+  Json names = worker_names(comb.joined);
+  rec_group["joined"] = names;
+  if (!comb.joined.empty()) {
+    Rejection& r = t.rec.reject(*comb.joined.front(), view_indexes(comb.joined.front()), "vram_total", "combinations", Json{{"workers", names}});
+    r.shortfalls.push_back(make_shortfall("vram_total", t.fit.s.vram, comb.sum, comb.sum));
+  }
+  if (comb.sum > t.largest) {
+    t.best_combination = comb.joined;
+    t.largest = comb.sum;
+    t.best_group_size = group_size;
+    t.best_devices = count;
+  }
+}
+
+// Walk one count group, adding workers until the combination holds the estimate. Returns true
+// when it produced the type's candidate.
+bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t gi, TypeOutcome& out) {
+  const auto& [count, members] = by_count[gi];
+  Json rec_group{{"gpus_per_worker", count}, {"workers", members.size()}};
+  if (skip_count_group(t, count, members, rec_group)) {
+    out.groups.push_back(std::move(rec_group));
+    return false;
+  }
+  rec_group["status"] = "tried";
+  const int gpu_count = t.fit.s.gpu_count;
+  Combination comb;
+  for (std::size_t mi = 0; mi < members.size(); ++mi) {
+    const Worker& w = *members[mi];
+    if (!join_worker(t, w, count, comb)) continue;
+    if (gpu_count) {
+      if (comb.gpus < gpu_count) continue;
+      if (comb.gpus > gpu_count) {  // GPUStack abandons the group once it overshoots the world size
+        rec_group["abandoned"] = Json{{"code", "gpu_count_exceeded"}, {"gpus", comb.gpus}, {"gpu_count", gpu_count}};
+        for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], "gpu_count_exceeded");
+        break;
+      }
+    }
+    t.rec.examined_combination();
+    if (comb.sum < t.fit.s.vram) continue;
+    if (topology_rejects(t, comb.joined)) continue;
+    out.candidate = make_candidate(t.fit, comb.joined, t.gmu);
+    if (comb.joined.size() == 1)
+      t.rec.quirk(t.fit.ctx.trace, "Q12", "vllm multi_worker: " + w.name,
+                  "the multi-worker strategy returned a single worker with no subordinates");
+    mark_rest_not_examined(t, by_count, gi, mi);
+    rec_group["result"] = "candidate";
+    out.groups.push_back(std::move(rec_group));
+    return true;
+  }
+  record_unsatisfied_group(t, count, members.size(), comb, rec_group);
+  out.groups.push_back(std::move(rec_group));
+  return false;
+}
+
+// The type yielded no candidate: GPUStack's event names its largest combination (and advises a
+// manual selection).
+void record_largest_combination_event(TypeWalk& t) {
+  Json v{{"type", t.group.type ? Json(*t.group.type) : Json(nullptr)}, {"topology_reasons", t.topology_reasons}, {"gmu", t.gmu}};
+  v["gmu_zero"] = t.gmu == 0;
+  v["largest_vram"] = t.largest;
+  v["largest_vram_gib"] = round_to_gib(static_cast<double>(t.largest));
+  v["combination"] = worker_names(t.best_combination);  // GPUStack shows the first 3 and "...(more n)"
+  v["left_out"] = t.best_combination.empty() ? 0 : static_cast<long long>(t.best_group_size) - static_cast<long long>(t.best_combination.size());
+  v["devices_per_worker"] = t.best_devices;
   v["manual_advice"] = true;
-  fit.multi_worker_event = VllmEvent{"multi_worker", std::move(v)};
+  t.fit.multi_worker_event = VllmEvent{"multi_worker", std::move(v)};
+}
+
+TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& group) {
+  TypeOutcome out;
+  if (group.workers.size() < 2) {
+    out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
+    return out;
+  }
+  TypeWalk t(fit, rec, group);
+  const GpuCountGroups by_count = group_by_gpu_count(group.workers);
+  for (std::size_t gi = 0; gi < by_count.size(); ++gi)
+    if (walk_count_group(t, by_count, gi, out)) return out;
+  record_largest_combination_event(t);
   return out;
 }
 

@@ -105,97 +105,121 @@ struct WalkData {
   }
 };
 
-}  // namespace
+// The GPUs added on one worker, their claims, and whether they hold the estimate.
+struct GpuWalk {
+  std::vector<int> indexes;
+  VramMap vram;
+  Bytes sum = 0;
+  int count = 0;
+  bool found = false;
+};
 
-std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& rec) {
-  const Model& model = fit.ctx.model;
+// Add the eligible GPUs largest first, each claiming total × gmu (its allocatable when gmu is 0),
+// until a tp-divisible count holds the estimate; with a world size, stop at that count.
+GpuWalk walk_gpus(const VllmFit& fit, const std::vector<std::pair<const GpuDevice*, Bytes>>& eligible) {
   const double gmu = fit.s.gmu.value;
   const int gpu_count = fit.s.gpu_count;
+  GpuWalk walk;
+  walk.indexes.reserve(eligible.size());
+  walk.vram.reserve(eligible.size());
+  for (const auto& [gpu, alloc] : eligible) {
+    const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : alloc;
+    walk.indexes.push_back(gpu->index);
+    walk.vram.emplace_back(gpu->index, claim);
+    ++walk.count;
+    walk.sum += claim;
+    if (!fit.tp(walk.count).ok) continue;
+    if (gpu_count && walk.count >= gpu_count) {
+      walk.found = walk.sum >= fit.s.vram;  // never more GPUs than the world size asks for
+      break;
+    }
+    if (!gpu_count && walk.sum >= fit.s.vram) {
+      walk.found = true;
+      break;
+    }
+  }
+  return walk;
+}
+
+// The strategy's walk over every worker: candidates so far and the figures its note reads.
+struct MultiGpuRun {
+  MultiGpuRun(VllmFit& f, StrategyRecord& r)
+      : fit(f), rec(r), ratio_data(std::make_shared<const Json>(Json{{"gmu", f.s.gmu.value}, {"rule", "allocatable / total > gmu"}})) {}
+  VllmFit& fit;
+  StrategyRecord& rec;
+  std::shared_ptr<const Json> ratio_data;
+  WalkData rejection_data;
   std::vector<Candidate> all;
   std::vector<const Worker*> candidate_workers;  // parallel to `all`
   std::optional<NoteFigures> note;               // GPUStack's note: figures at the last failing worker
-  WalkData rejection_data;
-  const auto ratio_data =
-      std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "allocatable / total > gmu"}});
-  Bytes largest_seen = -1;           // the worker GPUStack's note should have followed
+  Bytes largest_seen = -1;                       // the worker GPUStack's note should have followed
   std::string noted_worker, largest_worker;
-  for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace)) {
-    for (const Worker* wp : group.workers) {
-      if (wp->gpus.empty()) continue;
-      const Worker& w = *wp;
-      rec.examined_worker();
-      if (w.gpus.size() < 2) {
-        rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
-        continue;
-      }
-      const Allocatable& a = fit.alloc(w, group.type);
-      const Json hidden =
-          hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_worker_multi_gpu", w, group.type) : Json();
-      if (ram_short(fit.s.ram, a)) {
-        rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
-        continue;
-      }
-      rec.examined_gpus(static_cast<long long>(w.gpus.size()));
-      WorkerScan scan = scan_gpus(fit, rec, w, a, ratio_data, hidden);
+};
 
-      // GPUStack compares this worker's bytes with the GPU *count* it stored last time (Q15).
-      if (scan.total_alloc > fit.largest_multi_gpu_total) {
-        fit.largest_multi_gpu_vram = scan.total_alloc;
-        fit.largest_multi_gpu_satisfied = static_cast<long long>(scan.eligible.size());
-        fit.largest_multi_gpu_total = static_cast<long long>(w.gpus.size());
-        noted_worker = w.name;
-      }
-      if (scan.total_alloc > largest_seen) largest_seen = scan.total_alloc, largest_worker = w.name;
-
-      sort_largest_first(scan.eligible);
-      std::vector<int> indexes;
-      VramMap vram;
-      indexes.reserve(scan.eligible.size());
-      vram.reserve(scan.eligible.size());
-      Bytes sum = 0;
-      int count = 0;
-      bool found = false;
-      for (const auto& [gpu, alloc] : scan.eligible) {
-        const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : alloc;
-        indexes.push_back(gpu->index);
-        vram.emplace_back(gpu->index, claim);
-        ++count;
-        sum += claim;
-        if (!fit.tp(count).ok) continue;
-        if (gpu_count && count >= gpu_count) {
-          found = sum >= fit.s.vram;  // never more GPUs than the world size asks for
-          break;
-        }
-        if (!gpu_count && sum >= fit.s.vram) {
-          found = true;
-          break;
-        }
-      }
-      if (found) {
-        Candidate c;
-        c.worker_id = w.id;
-        c.worker_name = w.name;
-        c.gpu_type = group.type;
-        c.gpu_indexes = indexes;
-        c.claim = vllm_claim(model, std::move(vram));
-        c.scored_worker = fit.pool.copy_of(&w);
-        all.push_back(std::move(c));
-        candidate_workers.push_back(&w);
-        continue;
-      }
-      Rejection& r = rec.reject(w, indexes, gpu_count && count < gpu_count ? "gpu_count" : "vram_total", "workers");
-      r.shared_data = rejection_data.get(fit, scan.eligible.size(), count);
-      if (!hidden.is_null()) add_note(r, hidden);
-      if (!(gpu_count && count < gpu_count)) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, sum, sum));
-      note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
-    }
+// GPUStack compares this worker's bytes with the GPU *count* it stored last time (Q15); we also
+// track the truly largest worker to say so.
+void remember_largest_worker(MultiGpuRun& run, const Worker& w, Bytes total_alloc, std::size_t eligible) {
+  VllmFit& fit = run.fit;
+  if (total_alloc > fit.largest_multi_gpu_total) {
+    fit.largest_multi_gpu_vram = total_alloc;
+    fit.largest_multi_gpu_satisfied = static_cast<long long>(eligible);
+    fit.largest_multi_gpu_total = static_cast<long long>(w.gpus.size());
+    run.noted_worker = w.name;
   }
-  if (note) fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit, *note)};
-  if (fit.multi_gpu_event && fit.largest_multi_gpu_vram < largest_seen)
-    rec.quirk(fit.ctx.trace, "Q15", "vllm single_worker_multi_gpu note",
-              "the \"largest available worker\" figures come from " + noted_worker + ", not the largest (" + largest_worker +
-                  "): GPUStack compares allocatable bytes with a stored GPU count");
-  if (all.empty()) return all;
+  if (total_alloc > run.largest_seen) run.largest_seen = total_alloc, run.largest_worker = w.name;
+}
+
+void add_candidate(MultiGpuRun& run, const Worker& w, const GpuType& type, GpuWalk walk) {
+  Candidate c;
+  c.worker_id = w.id;
+  c.worker_name = w.name;
+  c.gpu_type = type;
+  c.gpu_indexes = walk.indexes;
+  c.claim = vllm_claim(run.fit.ctx.model, std::move(walk.vram));
+  c.scored_worker = run.fit.pool.copy_of(&w);
+  run.all.push_back(std::move(c));
+  run.candidate_workers.push_back(&w);
+}
+
+// A walk that fell short: too few GPUs for the world size, else short of VRAM. GPUStack's note
+// takes the stored "largest worker" figures as they stand now.
+void reject_short_walk(MultiGpuRun& run, const Worker& w, std::size_t eligible, const GpuWalk& walk, const Json& hidden) {
+  VllmFit& fit = run.fit;
+  const bool too_few = fit.s.gpu_count && walk.count < fit.s.gpu_count;
+  Rejection& r = run.rec.reject(w, walk.indexes, too_few ? "gpu_count" : "vram_total", "workers");
+  r.shared_data = run.rejection_data.get(fit, eligible, walk.count);
+  if (!hidden.is_null()) add_note(r, hidden);
+  if (!too_few) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, walk.sum, walk.sum));
+  run.note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
+}
+
+void try_worker(MultiGpuRun& run, const Worker& w, const GpuType& type) {
+  VllmFit& fit = run.fit;
+  StrategyRecord& rec = run.rec;
+  rec.examined_worker();
+  if (w.gpus.size() < 2) {
+    rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
+    return;
+  }
+  const Allocatable& a = fit.alloc(w, type);
+  const Json hidden = hidden_in_group(w, type) ? hidden_type_note(rec, fit.ctx.trace, "single_worker_multi_gpu", w, type) : Json();
+  if (ram_short(fit.s.ram, a)) {
+    rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
+    return;
+  }
+  rec.examined_gpus(static_cast<long long>(w.gpus.size()));
+  WorkerScan scan = scan_gpus(fit, rec, w, a, run.ratio_data, hidden);
+  remember_largest_worker(run, w, scan.total_alloc, scan.eligible.size());
+  sort_largest_first(scan.eligible);
+  GpuWalk walk = walk_gpus(fit, scan.eligible);
+  if (walk.found) add_candidate(run, w, type, std::move(walk));
+  else reject_short_walk(run, w, scan.eligible.size(), walk, hidden);
+}
+
+// GPUStack keeps only the candidates with the fewest GPUs.
+std::vector<Candidate> keep_fewest_gpus(MultiGpuRun& run) {
+  std::vector<Candidate>& all = run.all;
+  if (all.empty()) return {};
   std::size_t fewest = all.front().gpu_indexes->size();
   for (const auto& c : all) fewest = std::min(fewest, c.gpu_indexes->size());
   std::vector<Candidate> kept;
@@ -205,10 +229,25 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord&
       kept.push_back(std::move(c));
       continue;
     }
-    rec.reject(*candidate_workers[i], *c.gpu_indexes, "more_gpus_than_best", "workers",
-               Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
+    run.rec.reject(*run.candidate_workers[i], *c.gpu_indexes, "more_gpus_than_best", "workers",
+                   Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
   }
   return kept;
+}
+
+}  // namespace
+
+std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& rec) {
+  MultiGpuRun run(fit, rec);
+  for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace))
+    for (const Worker* wp : group.workers)
+      if (!wp->gpus.empty()) try_worker(run, *wp, group.type);
+  if (run.note) fit.multi_gpu_event = VllmEvent{"single_worker_multi_gpu", note_values(fit, *run.note)};
+  if (fit.multi_gpu_event && fit.largest_multi_gpu_vram < run.largest_seen)
+    rec.quirk(fit.ctx.trace, "Q15", "vllm single_worker_multi_gpu note",
+              "the \"largest available worker\" figures come from " + run.noted_worker + ", not the largest (" +
+                  run.largest_worker + "): GPUStack compares allocatable bytes with a stored GPU count");
+  return keep_fewest_gpus(run);
 }
 
 }  // namespace placement
