@@ -156,8 +156,13 @@ void ScheduleRounds::deploy(ModelInstance instance) {
     prepare();  // the survivors and the index point into the copy now
     return;
   }
-  own_->model_instances.push_back(std::move(instance));
-  if (allocation_) allocation_.emplace(own_->model_instances);
+  std::vector<ModelInstance>& instances = own_->model_instances;
+  const ModelInstance* before = instances.data();
+  instances.push_back(std::move(instance));
+  if (!allocation_) return;
+  // The index points at the instances: a grown vector has moved them all.
+  if (instances.data() == before) allocation_->add(instances.back());
+  else allocation_.emplace(instances);
 }
 
 }  // namespace placement

@@ -45,7 +45,7 @@ class ScheduleRounds {
   Trace prefix_;  // warnings, evaluation and filter records: every round's trace starts with it
   std::optional<ScheduleResult> settled_;  // decided before the fit (an error, no workers, no survivors)
   std::vector<const Worker*> survivors_;   // into scenario().workers
-  std::optional<AllocationIndex> allocation_;  // rebuilt when a deploy moves the instances
+  std::optional<AllocationIndex> allocation_;  // grown by each deploy
 };
 
 }  // namespace placement
