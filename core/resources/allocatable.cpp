@@ -36,15 +36,18 @@ AllocationIndex::AllocationIndex(const std::vector<ModelInstance>& instances) {
 }
 
 void AllocationIndex::build(const std::vector<const ModelInstance*>& instances) {
-  for (const ModelInstance* inst : instances) {
-    // Each worker the instance touches once: the main worker, then subordinates not seen before.
-    if (inst->worker_id) by_worker_[*inst->worker_id].push_back(inst);
-    const auto& subs = inst->subordinate_workers;
-    for (auto sub = subs.begin(); sub != subs.end(); ++sub) {
-      if (!sub->worker_id || (inst->worker_id && *inst->worker_id == *sub->worker_id)) continue;
-      if (std::any_of(subs.begin(), sub, [&](const auto& earlier) { return earlier.worker_id == sub->worker_id; })) continue;
-      by_worker_[*sub->worker_id].push_back(inst);
-    }
+  for (const ModelInstance* inst : instances) add(*inst);
+}
+
+void AllocationIndex::add(const ModelInstance& instance) {
+  const ModelInstance* inst = &instance;
+  // Each worker the instance touches once: the main worker, then subordinates not seen before.
+  if (inst->worker_id) by_worker_[*inst->worker_id].push_back(inst);
+  const auto& subs = inst->subordinate_workers;
+  for (auto sub = subs.begin(); sub != subs.end(); ++sub) {
+    if (!sub->worker_id || (inst->worker_id && *inst->worker_id == *sub->worker_id)) continue;
+    if (std::any_of(subs.begin(), sub, [&](const auto& earlier) { return earlier.worker_id == sub->worker_id; })) continue;
+    by_worker_[*sub->worker_id].push_back(inst);
   }
 }
 

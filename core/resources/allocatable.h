@@ -38,6 +38,9 @@ class AllocationIndex {
   explicit AllocationIndex(const std::vector<const ModelInstance*>& instances);
   explicit AllocationIndex(const std::vector<ModelInstance>& instances);
 
+  // Indexes one more instance, after those given (it must outlive the index too).
+  void add(const ModelInstance& instance);
+
   // `gpu_type` set: only GPUs of that type, and the type rule of §1.5 for claims.
   Allocatable compute(const Worker& worker, const std::optional<std::string>& gpu_type = std::nullopt) const;
 

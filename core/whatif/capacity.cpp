@@ -1,31 +1,33 @@
 #include "whatif/capacity.h"
 
+#include "schedule_rounds.h"
+
 #include "whatif/deploy.h"
 #include "whatif/failure.h"
 
 namespace placement::whatif {
 
 CapacityResult capacity(const Scenario& scenario, int limit, bool explain_failure) {
-  // The scenario with the replicas placed so far, copied at the first deploy (a search asking
-  // about one replica never copies it). Capacity asks about scale-up only; a scale-down request
-  // in the scenario is not part of it.
-  std::optional<Scenario> deployed;
+  // Capacity asks about scale-up only; a scale-down request in the scenario is not part of it.
+  std::optional<Scenario> without_scale_down;
   if (scenario.scale_down) {
-    deployed = scenario;
-    deployed->scale_down.reset();
+    without_scale_down = scenario;
+    without_scale_down->scale_down.reset();
   }
+  // Each round is schedule() of the scenario with the replicas placed so far (schedule_rounds.h);
+  // the scenario is copied at the first deploy, so a search asking about one replica never copies it.
+  ScheduleRounds rounds(without_scale_down ? *without_scale_down : scenario);
   CapacityResult out;
   while (static_cast<int>(out.replicas.size()) < limit) {
-    ScheduleResult r = schedule(deployed ? *deployed : scenario);
+    ScheduleResult r = rounds.decide();
     if (!r.selected) {
       if (explain_failure) out.next_failure = failure_json(r);
       return out;
     }
-    out.replicas.push_back(r.candidates[*r.selected]);
-    out.strategies.push_back(r.strategy);
+    out.replicas.push_back(std::move(r.candidates[*r.selected]));
+    out.strategies.push_back(std::move(r.strategy));
     if (static_cast<int>(out.replicas.size()) == limit) break;  // no later round reads the deployed replica
-    if (!deployed) deployed = scenario;
-    deploy(*deployed, out.replicas.back());
+    rounds.deploy(deployed_instance(rounds.scenario(), out.replicas.back()));
   }
   out.stopped_by_limit = true;
   return out;

@@ -39,9 +39,11 @@ Json deployed_instance_json(const Scenario& scenario, const Candidate& winner) {
   return inst;
 }
 
-void deploy(Scenario& scenario, const Candidate& winner) {
+ModelInstance deployed_instance(const Scenario& scenario, const Candidate& winner) {
   const std::string pointer = "/model_instances/" + std::to_string(scenario.model_instances.size());
-  scenario.model_instances.push_back(load_instance(deployed_instance_json(scenario, winner), pointer));
+  return load_instance(deployed_instance_json(scenario, winner), pointer);
 }
+
+void deploy(Scenario& scenario, const Candidate& winner) { scenario.model_instances.push_back(deployed_instance(scenario, winner)); }
 
 }  // namespace placement::whatif

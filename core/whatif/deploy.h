@@ -10,7 +10,10 @@ namespace placement::whatif {
 // The instance as scenario JSON (a `model_instances` element).
 Json deployed_instance_json(const Scenario& scenario, const Candidate& winner);
 
-// Appends that instance to the scenario, as the loader would read it back.
+// That instance as the loader reads it back.
+ModelInstance deployed_instance(const Scenario& scenario, const Candidate& winner);
+
+// Appends that instance to the scenario.
 void deploy(Scenario& scenario, const Candidate& winner);
 
 }  // namespace placement::whatif

@@ -5,6 +5,7 @@
 // scripts/bench-whatif.sh runs both.
 //
 // Usage: whatif_bench [--max-workers N] [--budget-ms MS] [--runs N (timed runs at least, default 3)]
+//                     [--row N (only the Nth row below, from 1; for profiling)]
 //   capacity  vLLM single GPU / multi GPU at 128 workers × 8 GPUs, up to 256 replicas (≤ 200 ms)
 //   advice    the model's worker_selector matches no worker (every lever searches) at 128 (≤ 500 ms)
 //             and 1,024 workers (≤ 2 s)
@@ -66,9 +67,11 @@ int main(int argc, char** argv) {
   int max_workers = 1 << 30;
   double budget_ms = 1000;
   std::size_t min_runs = 3;
+  int only_row = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--max-workers") == 0) max_workers = std::atoi(argv[i + 1]);
     else if (std::strcmp(argv[i], "--budget-ms") == 0) budget_ms = std::atof(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--row") == 0) only_row = std::atoi(argv[i + 1]);
     else if (std::strcmp(argv[i], "--runs") == 0) min_runs = static_cast<std::size_t>(std::max(1, std::atoi(argv[i + 1])));
   }
 #ifdef __EMSCRIPTEN__
@@ -86,8 +89,10 @@ int main(int argc, char** argv) {
   std::printf("| build | what | model | workers × 8 GPUs | variant | median ms | target ms | answer |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   const char* names[] = {"vllm_single_gpu", "vllm_multi_gpu", "vllm_multi_worker", "sglang_single_gpu", "sglang_multi_gpu"};
+  int row_number = 0;
   for (const Row& r : rows) {
-    if (r.workers > max_workers) continue;
+    ++row_number;
+    if (r.workers > max_workers || (only_row != 0 && row_number != only_row)) continue;
     const std::string text = variant_of(make_scenario(r.kind, r.workers, Json()), r.variant).dump(2);
     const bool capacity = std::strcmp(r.what, "capacity") == 0;
     std::string answer;

@@ -15,7 +15,7 @@ bool is_npu(const MemFractionInputs& in) {
   if (in.gpu_type && *in.gpu_type == "cann") return true;
   for (const Worker* w : in.workers)
     for (const GpuDevice& g : w->gpus)
-      if (share::ascii_lower(g.vendor) == "ascend" || share::ascii_lower(g.type) == "cann") return true;
+      if (share::ascii_iequals(g.vendor, "ascend") || share::ascii_iequals(g.type, "cann")) return true;
   return false;
 }
 
