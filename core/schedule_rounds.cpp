@@ -62,11 +62,12 @@ void ScheduleRounds::prepare() {
   params_ = BackendParameters(model_.backend_parameters);
   if (s.candidates) return;  // scored per round: the scorers read the running instances
 
-  // An outcome reached here does not depend on running instances: it is every round's.
-  auto settle = [&] {
+  // An outcome reached here does not depend on running instances: it is every round's. An
+  // evaluation error ends the run before the pick, so its trace has no pick record.
+  auto settle = [&](bool picked_nothing = true) {
     ScheduleResult r;
     r.trace = std::move(prefix_);
-    r.trace.pick()["selected"] = nullptr;
+    if (picked_nothing) r.trace.pick()["selected"] = nullptr;
     r.trace.finish();
     r.trace.requirement()["model_facts"] = model_facts_json(facts_.facts);
     settled_ = std::move(r);
@@ -75,11 +76,7 @@ void ScheduleRounds::prepare() {
     apply_evaluation(model_, s, params_, prefix_);
   } catch (const ReferenceError& e) {
     record_reference_error(prefix_, e);
-    prefix_.finish();
-    ScheduleResult r;
-    r.trace = std::move(prefix_);
-    r.trace.requirement()["model_facts"] = model_facts_json(facts_.facts);
-    settled_ = std::move(r);
+    settle(false);
     return;
   }
   if (s.workers.empty()) {

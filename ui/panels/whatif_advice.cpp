@@ -25,11 +25,6 @@ void draw_suggestion_rows(App& app, const Json& suggestions) {
   ImGui::TableSetupColumn("cost", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("goes to", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
-  const auto wrapped = [](const std::string& text) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-  };
   for (int i = 0; i < int(suggestions.size()); ++i) {
     const Json& s = suggestions[std::size_t(i)];
     const std::string summary = s.value("summary", std::string("-"));
@@ -45,7 +40,7 @@ void draw_suggestion_rows(App& app, const Json& suggestions) {
     if (ImGui::IsItemHovered() || w.selected_suggestion == i)
       w.preview_next(Json::array({member(s, "placement", json_null())}), "where it goes after: " + summary);
     ImGui::TableNextColumn();
-    wrapped(summary);
+    ImGui::TextWrapped("%s", summary.c_str());
     test_hooks::tag("suggestion/" + std::to_string(i) + "/change", summary);
     ImGui::TableNextColumn();
     const Json& cost = member(s, "cost", json_object());
@@ -57,7 +52,7 @@ void draw_suggestion_rows(App& app, const Json& suggestions) {
     test_hooks::tag("suggestion/" + std::to_string(i) + "/cost");
     ImGui::TableNextColumn();
     const std::string where = where_text(member(s, "placement", json_null()));
-    wrapped(where);
+    ImGui::TextWrapped("%s", where.c_str());
     test_hooks::tag("suggestion/" + std::to_string(i) + "/placement", where);
     ImGui::PopID();
   }
