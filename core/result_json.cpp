@@ -9,92 +9,133 @@
 namespace placement {
 
 namespace {
+
 template <class T>
-Json opt(const std::optional<T>& v) {
-  return v ? Json(*v) : Json(nullptr);
+void write_opt(JsonOut& out, std::string_view key, const std::optional<T>& v) {
+  out.key(key);
+  if (v) out.value(Json(*v));
+  else out.null();
 }
 
-Json indexes_json(const std::optional<std::vector<int>>& v) { return v ? Json(*v) : Json(nullptr); }
-
-Json subordinate_to_json(const SubordinateWorker& s) {
-  Json j{{"worker_id", opt(s.worker_id)}, {"worker_name", s.worker_name}, {"gpu_indexes", indexes_json(s.gpu_indexes)},
-         {"computed_resource_claim", s.claim ? claim_to_json(*s.claim) : Json(nullptr)}};
-  if (s.gpu_addresses) j["gpu_addresses"] = *s.gpu_addresses;
-  return j;
+void write_subordinate(JsonOut& out, const SubordinateWorker& s) {
+  out.begin_object();
+  write_opt(out, "worker_id", s.worker_id);
+  out.member("worker_name", s.worker_name);
+  write_opt(out, "gpu_indexes", s.gpu_indexes);
+  out.key("computed_resource_claim");
+  if (s.claim) write_claim(out, *s.claim);
+  else out.null();
+  if (s.gpu_addresses) out.member("gpu_addresses", Json(*s.gpu_addresses));
+  out.end_object();
 }
+
 }  // namespace
 
-Json claim_to_json(const ResourceClaim& c) {
-  Json vram = Json::object();
-  for (const auto& [i, v] : c.vram) vram[std::to_string(i)] = v;
-  return Json{{"ram", opt(c.ram)},
-              {"vram", c.vram_present || !c.vram.empty() ? vram : Json(nullptr)},
-              {"offload_layers", opt(c.offload_layers)},
-              {"total_layers", opt(c.total_layers)},
-              {"tensor_split", opt(c.tensor_split)},
-              {"vram_utilization", opt(c.vram_utilization)},
-              {"is_unified_memory", opt(c.is_unified_memory)}};
+void write_claim(JsonOut& out, const ResourceClaim& c) {
+  out.begin_object();
+  write_opt(out, "ram", c.ram);
+  out.key("vram");
+  if (c.vram_present || !c.vram.empty()) {
+    out.begin_object();
+    for (const auto& [i, v] : c.vram) out.member(std::to_string(i), v);
+    out.end_object();
+  } else {
+    out.null();
+  }
+  write_opt(out, "offload_layers", c.offload_layers);
+  write_opt(out, "total_layers", c.total_layers);
+  write_opt(out, "tensor_split", c.tensor_split);
+  write_opt(out, "vram_utilization", c.vram_utilization);
+  write_opt(out, "is_unified_memory", c.is_unified_memory);
+  out.end_object();
 }
 
-Json candidate_to_json(const Candidate& c) {
-  Json subs = Json::array();
-  for (const auto& s : c.subordinate_workers) subs.push_back(subordinate_to_json(s));
-  Json scores = Json::object();
-  for (const auto& [k, v] : c.scores) scores[k] = opt(v);
-  Json j{{"worker_id", c.worker_id},
-              {"worker_name", c.worker_name},
-              {"gpu_type", opt(c.gpu_type)},
-              {"gpu_indexes", indexes_json(c.gpu_indexes)},
-              {"computed_resource_claim", claim_to_json(c.claim)},
-              {"subordinate_workers", subs},
-              {"overcommit", c.overcommit.value_or(false)},
-              {"scores", scores},
-              {"score", c.score}};
-  if (c.gpu_addresses) j["gpu_addresses"] = *c.gpu_addresses;
-  return j;
-}
-
-// The members between "candidates" and "trace": what was picked, and GPUStack's words for it.
-Json schedule_result_head(const ScheduleResult& r, const Json& trace) {
-  Json out = Json::object();
-  out["selected"] = r.selected ? Json(*r.selected) : Json(nullptr);
-  out["strategy"] = r.strategy.empty() ? Json(nullptr) : Json(r.strategy);
-  const auto dispatch = trace.find("dispatch");
-  const std::string selector = dispatch != trace.end() && dispatch->is_object() ? dispatch->value("selector", "") : "";
-  const auto function = gpustack_strategy_function(selector, r.strategy);
-  out["strategy_function"] = function ? Json(*function) : Json(nullptr);
-  const auto state = gpustack_state_message(r.selected.has_value(), trace);
-  out["state_message"] = state ? Json(*state) : Json(nullptr);
-  return out;
+void write_candidate(JsonOut& out, const Candidate& c) {
+  out.begin_object();
+  out.member("worker_id", c.worker_id);
+  out.member("worker_name", c.worker_name);
+  write_opt(out, "gpu_type", c.gpu_type);
+  write_opt(out, "gpu_indexes", c.gpu_indexes);
+  out.key("computed_resource_claim");
+  write_claim(out, c.claim);
+  out.key("subordinate_workers");
+  out.begin_array();
+  for (const auto& s : c.subordinate_workers) write_subordinate(out, s);
+  out.end_array();
+  out.member("overcommit", c.overcommit.value_or(false));
+  out.key("scores");
+  out.begin_object();
+  for (const auto& [k, v] : c.scores) write_opt(out, k, v);
+  out.end_object();
+  out.member("score", c.score);
+  if (c.gpu_addresses) out.member("gpu_addresses", Json(*c.gpu_addresses));
+  out.end_object();
 }
 
 namespace {
-Json schedule_result_json(const ScheduleResult& r, Json trace) {
-  Json cands = Json::array();
-  for (const auto& c : r.candidates) cands.push_back(candidate_to_json(c));
-  Json out = Json::object();
-  out["candidates"] = std::move(cands);
-  Json head = schedule_result_head(r, trace);
-  for (auto it = head.begin(); it != head.end(); ++it) out[it.key()] = std::move(it.value());
-  out["trace"] = std::move(trace);
-  return out;
+template <class Part>
+Json json_tree_of(void (*write)(JsonOut&, const Part&), const Part& part) {
+  JsonTreeOut tree;
+  write(tree, part);
+  return tree.take();
 }
 }  // namespace
 
-Json schedule_result_to_json(const ScheduleResult& r) { return schedule_result_json(r, r.trace.root()); }
+Json claim_to_json(const ResourceClaim& c) { return json_tree_of(write_claim, c); }
 
-// A result that is rendered once need not keep its trace: it moves instead of being copied.
-Json schedule_result_to_json(ScheduleResult&& r) { return schedule_result_json(r, r.trace.take_root()); }
+Json candidate_to_json(const Candidate& c) { return json_tree_of(write_candidate, c); }
 
-Json scale_down_result_to_json(const ScaleDownResult& r) {
-  Json ranking = Json::array();
-  for (const auto& e : r.ranking) {
-    Json scores = Json::object();
-    for (const auto& [k, v] : e.scores) scores[k] = v;
-    ranking.push_back(Json{{"instance_id", e.instance_id}, {"name", e.name}, {"scores", scores}, {"score", e.score}});
-  }
-  return Json{{"ranking", ranking}, {"delete", r.to_delete}, {"trace", r.trace.root()}};
+namespace {
+
+// The members between "candidates" and "trace": what was picked, and GPUStack's words for it.
+// They read the trace's own records only (dispatch, messages, filters, error), not its lists.
+void write_schedule_head(JsonOut& out, const ScheduleResult& r) {
+  const Json& trace = r.trace.skeleton();
+  write_opt(out, "selected", r.selected);
+  out.key("strategy");
+  if (r.strategy.empty()) out.null();
+  else out.string(r.strategy);
+  const auto dispatch = trace.find("dispatch");
+  const std::string selector = dispatch != trace.end() && dispatch->is_object() ? dispatch->value("selector", "") : "";
+  write_opt(out, "strategy_function", gpustack_strategy_function(selector, r.strategy));
+  write_opt(out, "state_message", gpustack_state_message(r.selected.has_value(), trace));
 }
+
+}  // namespace
+
+void write_schedule_result(JsonOut& out, const ScheduleResult& r) {
+  out.begin_object();
+  out.key("candidates");
+  out.begin_array();
+  for (const auto& c : r.candidates) write_candidate(out, c);
+  out.end_array();
+  write_schedule_head(out, r);
+  out.key("trace");
+  r.trace.write(out);
+  out.end_object();
+}
+
+void write_scale_down_result(JsonOut& out, const ScaleDownResult& r) {
+  out.begin_object();
+  out.key("ranking");
+  write_object_array(out, r.ranking, [&](const RankedInstance& e) {
+    out.member("instance_id", e.instance_id);
+    out.member("name", e.name);
+    out.key("scores");
+    out.begin_object();
+    for (const auto& [k, v] : e.scores) out.member(k, v);
+    out.end_object();
+    out.member("score", e.score);
+  });
+  out.member("delete", Json(r.to_delete));
+  out.key("trace");
+  r.trace.write(out);
+  out.end_object();
+}
+
+Json schedule_result_to_json(const ScheduleResult& r) { return json_tree_of(write_schedule_result, r); }
+
+Json scale_down_result_to_json(const ScaleDownResult& r) { return json_tree_of(write_scale_down_result, r); }
 
 std::string result_text(const Json& result) {
   // Messages quote the input (a key, a token, a byte excerpt) and may cut a multi-byte character:
@@ -105,6 +146,13 @@ std::string result_text(const Json& result) {
 }
 
 namespace {
+template <class Result>
+std::string text_of(void (*write)(const Result&, const TextSink&), const Result& r) {
+  std::string text;
+  write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
+  return text;
+}
+
 // Ends in a newline like every other result text, so callers can treat all answers alike.
 std::string error_json(const InputError& e) {
   return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
@@ -113,7 +161,7 @@ std::string error_json(const InputError& e) {
 
 std::string schedule_json(const std::string& text) {
   try {
-    return result_text(schedule_result_to_json(schedule(load_scenario_text(text))));
+    return text_of(write_schedule_result_text, schedule(load_scenario_text(text)));
   } catch (const InputError& e) {
     return error_json(e);
   }
@@ -121,7 +169,7 @@ std::string schedule_json(const std::string& text) {
 
 std::string scale_down_json(const std::string& text) {
   try {
-    return result_text(scale_down_result_to_json(scale_down(load_scenario_text(text))));
+    return text_of(write_scale_down_result_text, scale_down(load_scenario_text(text)));
   } catch (const InputError& e) {
     return error_json(e);
   }

@@ -1,25 +1,25 @@
 // The result document written in pieces instead of one string: the CLI hands each piece to its
-// output stream, so a 12 MB trace never exists twice (tree and text). The bytes are exactly those
-// of result_text(): 2-space indent, a final newline, invalid UTF-8 replaced by U+FFFD.
+// output stream, so a 12 MB trace never exists as a tree or as one string. The bytes are exactly
+// those of result_text(): 2-space indent, a final newline, invalid UTF-8 replaced by U+FFFD.
 #pragma once
 
-#include <cstddef>
-#include <functional>
-
 #include "scheduler.h"
+#include "trace/json_out.h"
 
 namespace placement {
 
-// Receives the text in order, in pieces of up to 64 KiB.
-using TextSink = std::function<void(const char* data, std::size_t size)>;
-
 void write_result_text(const Json& result, const TextSink& sink);
 
-// result_text(schedule_result_to_json(std::move(r))), without building the whole document: each
-// candidate becomes JSON, is written and freed in turn, and the trace is moved out of `r`.
-void write_schedule_result_text(ScheduleResult&& r, const TextSink& sink);
+// result_text(schedule_result_to_json(r)), without building any of it as JSON: candidates and
+// the trace's deferred lists are printed from their typed form.
+void write_schedule_result_text(const ScheduleResult& r, const TextSink& sink);
+// The same for scale_down_result_to_json(r).
+void write_scale_down_result_text(const ScaleDownResult& r, const TextSink& sink);
 
-// The members of a schedule result between "candidates" and "trace" (result_json.cpp).
-Json schedule_result_head(const ScheduleResult& r, const Json& trace);
+// The result's parts, event by event (the trees of result_json.cpp are built from these).
+void write_schedule_result(JsonOut& out, const ScheduleResult& r);
+void write_scale_down_result(JsonOut& out, const ScaleDownResult& r);
+void write_candidate(JsonOut& out, const Candidate& c);
+void write_claim(JsonOut& out, const ResourceClaim& c);
 
 }  // namespace placement

@@ -33,7 +33,6 @@ ScaleDownResult scale_down(const Scenario& scenario);
 Json candidate_to_json(const Candidate& c);
 Json claim_to_json(const ResourceClaim& c);
 Json schedule_result_to_json(const ScheduleResult& r);
-Json schedule_result_to_json(ScheduleResult&& r);  // moves the trace out
 Json scale_down_result_to_json(const ScaleDownResult& r);
 
 // A result document as the CLI and the bindings print it: 2-space indent, a final newline, and

@@ -2,15 +2,15 @@
 
 namespace placement::filters {
 
-Json WorkerVerdicts::to_json() const {
-  Json out = Json::array();
-  for (const WorkerVerdict& v : verdicts)
-    out.push_back(Json{{"worker_id", v.worker_id},
-                       {"worker_name", v.worker_name},
-                       {"pass", v.pass},
-                       {"code", v.code},
-                       {"data", data_or_empty(v.data)}});
-  return out;
+void WorkerVerdicts::write(JsonOut& out) const {
+  write_object_array(out, verdicts, [&](const WorkerVerdict& v) {
+    out.member("worker_id", v.worker_id);
+    out.member("worker_name", v.worker_name);
+    out.member("pass", v.pass);
+    out.member("code", v.code);
+    out.key("data");
+    write_data(out, v.data ? *v.data : Json());
+  });
 }
 
 FilterRecord::FilterRecord(std::string filter) : filter_(std::move(filter)), workers_(std::make_shared<WorkerVerdicts>()) {}

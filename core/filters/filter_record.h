@@ -40,7 +40,7 @@ struct WorkerVerdict {
 class WorkerVerdicts final : public DeferredList {
  public:
   std::vector<WorkerVerdict> verdicts;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 class FilterRecord {

@@ -102,18 +102,21 @@ double ModelFileLocalityScorer::score(const Candidate& c, LocalityItem& item) co
 double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
   LocalityItem item;
   const double s = score(c, item);
-  item.write(rec);
+  add_members(rec, item);
   return s;
 }
 
-void LocalityItem::write(Json& rec) const {
-  rec["workers"] = workers.to_vector();
-  if (main_ready) rec["main_ready"] = *main_ready;
-  if (draft_ready) rec["draft_ready"] = *draft_ready;
-  rec["main_ratio"] = main_ratio;
-  rec["draft_ratio"] = draft_ratio;
-  if (draft_weight) rec["draft_weight"] = *draft_weight;
-  rec["score"] = score;
+void LocalityItem::write(JsonOut& out) const {
+  out.key("workers");
+  out.begin_array();
+  for (const std::int64_t id : workers) out.number(id);
+  out.end_array();
+  if (main_ready) out.member("main_ready", *main_ready);
+  if (draft_ready) out.member("draft_ready", *draft_ready);
+  out.member("main_ratio", main_ratio);
+  out.member("draft_ratio", draft_ratio);
+  if (draft_weight) out.member("draft_weight", *draft_weight);
+  out.member("score", score);
 }
 
 void ModelFileLocalityScorer::describe(Json& rec) const {

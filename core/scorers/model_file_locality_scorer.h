@@ -29,7 +29,7 @@ struct LocalityItem {
   std::optional<double> draft_weight;
   double score = 0;
 
-  void write(Json& record) const;
+  void write(JsonOut& out) const;
 };
 
 class ModelFileLocalityScorer {

@@ -14,10 +14,20 @@ constexpr double kSubordinateWeight = 1.0;
 
 double as_double(Bytes b) { return static_cast<double>(b); }  // exact: byte values stay below 2^53
 
-Json alloc_json(Bytes ram, const VramMap& vram_map) {
-  Json vram = Json::object();
-  for (const auto& [index, bytes] : vram_map) vram[std::to_string(index)] = bytes;
-  return Json{{"ram", ram}, {"vram", vram}};
+void write_alloc(JsonOut& out, Bytes ram, const VramMap* vram_map) {
+  out.begin_object();
+  out.member("ram", ram);
+  out.key("vram");
+  out.begin_object();
+  if (vram_map)
+    for (const auto& [index, bytes] : *vram_map) out.member(std::to_string(index), bytes);
+  out.end_object();
+  out.end_object();
+}
+
+void write_bytes_or_null(JsonOut& out, std::string_view key, const std::optional<Bytes>& b) {
+  if (b) out.member(key, *b);
+  else out.member(key, Json(nullptr));
 }
 
 Json worker_values(const Worker& w) { return Json{{"worker_id", w.id}, {"worker_name", w.name}}; }
@@ -117,69 +127,69 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
   try {
     score_item(worker, gpu_indexes, claim, item);
   } catch (const ReferenceError&) {
-    item.write(rec);
+    add_members(rec, item);
     throw;
   }
-  item.write(rec);
+  add_members(rec, item);
   return item.score;
 }
 
-void BinpackItem::write(Json& rec) const {
-  rec["worker_id"] = worker_id;
-  rec["worker_name"] = worker_name;
-  rec["alloc"] = alloc_vram ? alloc_json(alloc_ram, *alloc_vram) : alloc_json(alloc_ram, VramMap{});
+void BinpackItem::write(JsonOut& out) const {
+  out.member("worker_id", worker_id);
+  out.member("worker_name", worker_name);
+  out.key("alloc");
+  write_alloc(out, alloc_ram, alloc_vram.get());
   if (reached == Reached::allocatable) return;
-  auto bytes_or_null = [](const std::optional<Bytes>& b) { return b ? Json(*b) : Json(nullptr); };
+  out.member("kind", gpu ? "gpu" : "cpu");
+  write_bytes_or_null(out, "claim_ram", claim_ram);
   if (!gpu) {
-    rec["kind"] = "cpu";
-    rec["claim_ram"] = bytes_or_null(claim_ram);
     if (reached == Reached::kind) return;
-    rec["denominator"] = denominator;
+    out.member("denominator", denominator);
     if (reached == Reached::denominator) return;
-    rec["score"] = score;
+    out.member("score", score);
     return;
   }
-  rec["kind"] = "gpu";
-  rec["claim_ram"] = bytes_or_null(claim_ram);
-  Json terms = Json::array();
-  for (const BinpackGpuTerm& t : gpus) {
-    Json g{{"index", t.index}};
-    if (t.ram_denominator) g["ram_denominator"] = *t.ram_denominator;
-    g["claim"] = bytes_or_null(t.claim);
-    g["alloc"] = bytes_or_null(t.alloc);
-    if (t.vram_denominator) g["vram_denominator"] = *t.vram_denominator;
-    g["r"] = t.r;
-    g["v"] = t.v;
-    g["s"] = t.s;
-    terms.push_back(std::move(g));
-  }
-  rec["gpus"] = std::move(terms);
-  rec["chosen"] = chosen ? Json(*chosen) : Json(nullptr);
-  rec["score"] = score;
+  out.key("gpus");
+  write_object_array(out, gpus, [&](const BinpackGpuTerm& t) {
+    out.member("index", t.index);
+    if (t.ram_denominator) out.member("ram_denominator", *t.ram_denominator);
+    write_bytes_or_null(out, "claim", t.claim);
+    write_bytes_or_null(out, "alloc", t.alloc);
+    if (t.vram_denominator) out.member("vram_denominator", *t.vram_denominator);
+    out.member("r", t.r);
+    out.member("v", t.v);
+    out.member("s", t.s);
+  });
+  out.key("chosen");
+  if (chosen) out.number(*chosen);
+  else out.null();
+  out.member("score", score);
 }
 
-void BinpackRecord::write(Json& rec) const {
+void BinpackRecord::write(JsonOut& out) const {
   if (!main_done) return;
-  Json m = Json::object();
-  main.write(m);
-  rec["main"] = std::move(m);
+  out.key("main");
+  out.begin_object();
+  main.write(out);
+  out.end_object();
   if (subordinates.empty() && scored && !subordinates_done) {
-    rec["score"] = score;
+    out.member("score", score);
     return;
   }
   if (!subordinates_done) return;
-  Json items = Json::array();
-  for (const BinpackSubordinateItem& sub : subordinates) {
-    Json item{{"worker_id", sub.worker_id ? Json(*sub.worker_id) : Json(nullptr)}, {"worker_name", sub.worker_name}};
-    sub.item.write(item);
-    items.push_back(std::move(item));
-  }
-  rec["subordinates"] = std::move(items);
+  out.key("subordinates");
+  // Each item opens with the id and name of the worker it scored.
+  write_object_array(out, subordinates, [&](const BinpackSubordinateItem& sub) { sub.item.write(out); });
   if (!scored) return;  // an unknown subordinate stopped it
-  rec["subordinate_sum"] = subordinate_sum;
-  rec["weights"] = Json{{"main", kServerWeight}, {"subordinate", kSubordinateWeight}, {"count", subordinates.size()}};
-  if (q5) rec["quirks"] = Json::array({"Q5"});
-  rec["score"] = score;
+  out.member("subordinate_sum", subordinate_sum);
+  out.key("weights");
+  out.begin_object();
+  out.member("main", kServerWeight);
+  out.member("subordinate", kSubordinateWeight);
+  out.member("count", subordinates.size());
+  out.end_object();
+  if (q5) out.member("quirks", Json::array({"Q5"}));
+  out.member("score", score);
 }
 
 double PlacementBinpackScorer::combine_with_subordinates(double main_score, double subordinate_sum, std::size_t count) {
@@ -245,10 +255,10 @@ double PlacementBinpackScorer::score_candidate(const Candidate& c, Json& rec) co
   try {
     score_candidate(c, record);
   } catch (const ReferenceError&) {
-    record.write(rec);
+    add_members(rec, record);
     throw;
   }
-  record.write(rec);
+  add_members(rec, record);
   return record.score;
 }
 
@@ -267,10 +277,10 @@ double PlacementBinpackScorer::score_instance(const ModelInstance& inst, Json& r
   BinpackRecord record;
   try {
     score_with_subordinates(*w, inst.gpu_indexes, inst.claim ? &*inst.claim : nullptr, inst.subordinate_workers, record);
-    record.write(rec);
+    add_members(rec, record);
     return record.score;
   } catch (const ReferenceError& e) {
-    record.write(rec);
+    add_members(rec, record);
     // Name the instance whose scoring failed, keeping GPUStack's cause.
     Json values = e.values();
     values["instance_id"] = inst.id;

@@ -22,7 +22,8 @@ struct BinpackGpuTerm {
   double r = 0, v = 0, s = 0;
 };
 
-// One worker's part of a binpack score, typed; write() adds its §6.5 fields. `reached` says how
+// One worker's part of a binpack score, typed; write() writes its §6.5 fields as
+// members of the open record. `reached` says how
 // far scoring got, so a record cut short by a reference error shows what GPUStack had computed.
 struct BinpackItem {
   enum class Reached { allocatable, kind, denominator, score };
@@ -38,7 +39,7 @@ struct BinpackItem {
   std::optional<int> chosen;
   double score = 0;
 
-  void write(Json& record) const;
+  void write(JsonOut& out) const;
 };
 
 struct BinpackSubordinateItem {
@@ -58,7 +59,7 @@ struct BinpackRecord {
   bool scored = false;
   double score = 0;
 
-  void write(Json& record) const;
+  void write(JsonOut& out) const;
 };
 
 class PlacementBinpackScorer {

@@ -19,7 +19,12 @@ constexpr double kAllHaveCurrentBase = 0.50;
 constexpr double kAllHaveCurrentCurrent = 0.25;
 constexpr double kAllHaveCurrentOthers = 0.15;
 
-Json count_json(const SpreadCount& c) { return Json{{"current", c.current}, {"others", c.others}}; }
+void write_count(JsonOut& out, const SpreadCount& c) {
+  out.begin_object();
+  out.member("current", c.current);
+  out.member("others", c.others);
+  out.end_object();
+}
 
 }  // namespace
 
@@ -173,52 +178,64 @@ double PlacementSpreadScorer::score_item(const Worker* worker, const std::option
                                          Json& record) const {
   SpreadItem item;
   const double score = score_item(worker, gpu_indexes, item);
-  item.write(record);
+  add_members(record, item);
   return score;
 }
 
-void SpreadItem::write(Json& rec) const {
+void SpreadItem::write(JsonOut& out) const {
   if (!known_worker) {
-    rec["why"] = "unknown_worker";
-    rec["score"] = 0.0;
+    out.member("why", "unknown_worker");
+    out.member("score", 0.0);
     return;
   }
-  rec["worker_id"] = worker_id;
-  rec["worker_name"] = worker_name;
-  rec["counts"] = count_json(counts);
-  rec["branch"] = branch;
-  if (has_inv_current) rec["inv_current"] = inv_current;
-  rec["inv_others"] = inv_others;
-  rec["W"] = worker_score;
+  out.member("worker_id", worker_id);
+  out.member("worker_name", worker_name);
+  out.key("counts");
+  write_count(out, counts);
+  out.member("branch", branch);
+  if (has_inv_current) out.member("inv_current", inv_current);
+  out.member("inv_others", inv_others);
+  out.member("W", worker_score);
   if (!gpu) {
-    rec["kind"] = "cpu";
-    rec["score"] = score;
+    out.member("kind", "cpu");
+    out.member("score", score);
     return;
   }
-  rec["kind"] = "gpu";
-  Json per_gpu = Json::array();
-  for (const SpreadGpuTerm& g : gpus)
-    per_gpu.push_back(Json{{"index", g.index}, {"current", g.current}, {"others", g.others}, {"score", g.score}});
-  rec["gpus"] = std::move(per_gpu);
-  rec["G"] = gpu_score;
-  rec["score"] = score;
+  out.member("kind", "gpu");
+  out.key("gpus");
+  write_object_array(out, gpus, [&](const SpreadGpuTerm& g) {
+    out.member("index", g.index);
+    out.member("current", g.current);
+    out.member("others", g.others);
+    out.member("score", g.score);
+  });
+  out.member("G", gpu_score);
+  out.member("score", score);
 }
 
-Json PlacementSpreadScorer::counts_json() const { return spread_counts_json(counts_); }
+Json PlacementSpreadScorer::counts_json() const {
+  JsonTreeOut tree;
+  write_spread_counts(tree, counts_);
+  return tree.take();
+}
 
 std::vector<WorkerSpreadCounts> PlacementSpreadScorer::release_counts() {
   position_.clear();
   return std::move(counts_);
 }
 
-Json spread_counts_json(const std::vector<WorkerSpreadCounts>& counts) {
-  Json out = Json::array();
-  for (const WorkerSpreadCounts& w : counts) {
-    Json gpus = Json::array();
-    for (const auto& [i, c] : w.gpus) gpus.push_back(Json{{"index", i}, {"current", c.current}, {"others", c.others}});
-    out.push_back(Json{{"worker_id", w.worker_id}, {"current", w.total.current}, {"others", w.total.others}, {"gpus", gpus}});
-  }
-  return out;
+void write_spread_counts(JsonOut& out, const std::vector<WorkerSpreadCounts>& counts) {
+  write_object_array(out, counts, [&](const WorkerSpreadCounts& w) {
+    out.member("worker_id", w.worker_id);
+    out.member("current", w.total.current);
+    out.member("others", w.total.others);
+    out.key("gpus");
+    write_object_array(out, w.gpus, [&](const std::pair<int, SpreadCount>& g) {
+      out.member("index", g.first);
+      out.member("current", g.second.current);
+      out.member("others", g.second.others);
+    });
+  });
 }
 
 Json PlacementSpreadScorer::stats_json() const {

@@ -32,7 +32,8 @@ struct SpreadStats {
 // GPUStack's inverse_norm: 1 for the smallest value of the range, 0 for the largest.
 double inverse_norm(long long value, long long min_value, long long max_value);
 
-// How one item (candidate or instance) was scored, typed; write() adds its §6.5 fields.
+// How one item (candidate or instance) was scored, typed; write() writes its §6.5 fields as
+// members of the open record.
 struct SpreadGpuTerm {
   int index = 0;
   long long current = 0, others = 0;
@@ -51,11 +52,11 @@ struct SpreadItem {
   SmallList<SpreadGpuTerm, 1> gpus;  // most candidates hold one GPU
   double gpu_score = 0, score = 0;
 
-  void write(Json& record) const;
+  void write(JsonOut& out) const;
 };
 
 // The counts of the trace, as counts_json() renders them.
-Json spread_counts_json(const std::vector<WorkerSpreadCounts>& counts);
+void write_spread_counts(JsonOut& out, const std::vector<WorkerSpreadCounts>& counts);
 
 class PlacementSpreadScorer {
  public:

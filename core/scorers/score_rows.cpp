@@ -5,33 +5,31 @@ namespace placement {
 namespace {
 
 template <class Items>
-Json numbered(const Items& items) {
-  Json out = Json::array();
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    Json row{{"candidate", i}};
-    items[i].write(row);
-    out.push_back(std::move(row));
-  }
-  return out;
+void write_numbered(JsonOut& out, const Items& items) {
+  std::size_t candidate = 0;
+  write_object_array(out, items, [&](const auto& item) {
+    out.member("candidate", candidate++);
+    item.write(out);
+  });
 }
 
 }  // namespace
 
-Json SpreadRows::to_json() const { return numbered(items); }
+void SpreadRows::write(JsonOut& out) const { write_numbered(out, items); }
 
-Json LocalityRows::to_json() const { return numbered(items); }
+void LocalityRows::write(JsonOut& out) const { write_numbered(out, items); }
 
-Json BinpackRows::to_json() const { return numbered(items); }
+void BinpackRows::write(JsonOut& out) const { write_numbered(out, items); }
 
-Json ScaleUpTotals::to_json() const {
-  Json out = Json::array();
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    out.push_back(Json{{"candidate", i},
-                       {"worker_name", rows[i].worker_name},
-                       {"placement", rows[i].placement},
-                       {"model_file_locality", rows[i].model_file_locality},
-                       {"total", rows[i].total}});
-  return out;
+void ScaleUpTotals::write(JsonOut& out) const {
+  std::size_t candidate = 0;
+  write_object_array(out, rows, [&](const ScaleUpTotal& row) {
+    out.member("candidate", candidate++);
+    out.member("worker_name", row.worker_name);
+    out.member("placement", row.placement);
+    out.member("model_file_locality", row.model_file_locality);
+    out.member("total", row.total);
+  });
 }
 
 }  // namespace placement

@@ -17,21 +17,21 @@ namespace placement {
 class SpreadRows final : public DeferredList {
  public:
   std::vector<SpreadItem> items;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 // "candidates" of the binpack placement record: {candidate, ...BinpackRecord}.
 class BinpackRows final : public DeferredList {
  public:
   std::vector<BinpackRecord> items;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 // "candidates" of the model-file locality record: {candidate, ...LocalityItem}.
 class LocalityRows final : public DeferredList {
  public:
   std::vector<LocalityItem> items;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 // "counts" of the spread placement record.
@@ -39,7 +39,7 @@ class SpreadCountsList final : public DeferredList {
  public:
   explicit SpreadCountsList(std::vector<WorkerSpreadCounts> counts) : counts(std::move(counts)) {}
   std::vector<WorkerSpreadCounts> counts;
-  Json to_json() const override { return spread_counts_json(counts); }
+  void write(JsonOut& out) const override { write_spread_counts(out, counts); }
 };
 
 // "totals" of the scale-up chain record.
@@ -51,7 +51,7 @@ struct ScaleUpTotal {
 class ScaleUpTotals final : public DeferredList {
  public:
   std::vector<ScaleUpTotal> rows;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 }  // namespace placement

@@ -1,6 +1,7 @@
 #include "trace/trace.h"
 
 #include <algorithm>
+#include <map>
 
 namespace placement {
 
@@ -32,6 +33,62 @@ Json data_or_empty(const std::shared_ptr<const Json>& data) { return data ? *dat
 void Trace::defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list) {
   const std::size_t newest = root_[section].size() - 1;
   defer(std::string("/") + section + "/" + std::to_string(newest) + "/" + key, std::move(list));
+}
+
+Json DeferredList::to_json() const { return json_tree(*this); }
+
+namespace {
+
+using Slots = std::map<std::string, const DeferredList*, std::less<>>;
+
+void append_token(std::string& pointer, std::string_view token) {
+  pointer += '/';
+  for (const char c : token) {
+    if (c == '~') pointer += "~0";
+    else if (c == '/') pointer += "~1";
+    else pointer += c;
+  }
+}
+
+// Whether a deferred slot lies at or below `pointer`.
+bool holds_slot(const Slots& slots, const std::string& pointer) {
+  const auto it = slots.lower_bound(pointer);
+  if (it == slots.end()) return false;
+  const std::string& p = it->first;
+  return p.compare(0, pointer.size(), pointer) == 0 && (p.size() == pointer.size() || p[pointer.size()] == '/');
+}
+
+void write_node(const Json& node, std::string& pointer, const Slots& slots, JsonOut& out) {
+  if (!holds_slot(slots, pointer)) return out.value(node);
+  if (const auto it = slots.find(pointer); it != slots.end()) return it->second->write(out);
+  const std::size_t length = pointer.size();
+  if (node.is_object()) {
+    out.begin_object();
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      append_token(pointer, it.key());
+      out.key(it.key());
+      write_node(it.value(), pointer, slots, out);
+      pointer.resize(length);
+    }
+    out.end_object();
+  } else {
+    out.begin_array();
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      append_token(pointer, std::to_string(i));
+      write_node(node[i], pointer, slots, out);
+      pointer.resize(length);
+    }
+    out.end_array();
+  }
+}
+
+}  // namespace
+
+void Trace::write(JsonOut& out) const {
+  Slots slots;
+  for (const auto& [pointer, list] : deferred_) slots.emplace(pointer, list.get());
+  std::string pointer;
+  write_node(root_, pointer, slots, out);
 }
 
 void Trace::materialize() const {

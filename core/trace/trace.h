@@ -10,16 +10,21 @@
 #include <vector>
 
 #include "scenario/types.h"
+#include "trace/json_out.h"
 
 namespace placement {
 
 // A bulky list of the trace (a verdict per worker, a rejection per GPU, a score row per
 // candidate) kept as typed data while the scheduler decides. Building those lists as JSON took
-// most of a decision at a thousand workers; they become JSON only when the trace is read.
+// most of a decision at a thousand workers; they become JSON only when the trace is read, and the
+// CLI prints them without ever building them as JSON (Trace::write).
 class DeferredList {
  public:
   virtual ~DeferredList() = default;
-  virtual Json to_json() const = 0;
+  // The list's JSON, event by event: the one place its layout is written down.
+  virtual void write(JsonOut& out) const = 0;
+  // The same as a tree.
+  Json to_json() const;
 };
 
 // A record's `data` as §6 writes it: absent (null, or no shared copy) renders as {}.
@@ -44,6 +49,12 @@ class Trace {
     materialize();
     return std::move(root_);
   }
+
+  // The trace's JSON with null where deferred lists belong: for readers that need none of them
+  // (the result's state message), so reading does not turn the lists into JSON.
+  const Json& skeleton() const { return root_; }
+  // The whole trace, each deferred list written in its slot, without materializing anything.
+  void write(JsonOut& out) const;
 
   // GPUStack-equivalent messages (§6.9): read by selectors while they decide, so reading them
   // does not materialize the deferred lists.

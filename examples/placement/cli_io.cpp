@@ -50,7 +50,9 @@ void to_stdout(const char* data, std::size_t size) { std::fwrite(data, 1, size, 
 
 void write_result(const Json& result) { write_result_text(result, to_stdout); }
 
-void write_result(ScheduleResult&& result) { write_schedule_result_text(std::move(result), to_stdout); }
+void write_result(const ScheduleResult& result) { write_schedule_result_text(result, to_stdout); }
+
+void write_result(const ScaleDownResult& result) { write_scale_down_result_text(result, to_stdout); }
 
 [[noreturn]] void exit_now(const char* cmd, int status) {
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

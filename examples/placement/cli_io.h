@@ -14,7 +14,10 @@ int report_input_error(const char* cmd, const InputError& e);  // prints, return
 
 // A result document to stdout, byte for byte result_text(), written as it is serialized.
 void write_result(const Json& result);
-void write_result(ScheduleResult&& result);  // the same for schedule_result_to_json(result)
+// The same for schedule_result_to_json(result) and scale_down_result_to_json(result), printed
+// from the typed result without building it as JSON.
+void write_result(const ScheduleResult& result);
+void write_result(const ScaleDownResult& result);
 // Flushes stdout and ends the process with `status` (1 when the output could not be written)
 // without tearing down the heap: freeing a thousand-worker scenario and its trace node by node
 // cost more than deciding it, and the system reclaims the memory at once.

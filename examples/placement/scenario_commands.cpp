@@ -76,7 +76,7 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
 int run_schedule(int argc, char** argv) {
   return run_scenario_command(argc, argv, "schedule", [](const Scenario& s, Format format) {
     ScheduleResult r = schedule(s);
-    if (format == Format::json) write_result(std::move(r));
+    if (format == Format::json) write_result(r);
     else write_text(format == Format::markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r));
   });
 }
@@ -84,7 +84,7 @@ int run_schedule(int argc, char** argv) {
 int run_scale_down(int argc, char** argv) {
   return run_scenario_command(argc, argv, "scale-down", [](const Scenario& s, Format format) {
     ScaleDownResult r = scale_down(s);
-    if (format == Format::json) write_result(scale_down_result_to_json(r));
+    if (format == Format::json) write_result(r);
     else write_text(format == Format::markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r));
   });
 }

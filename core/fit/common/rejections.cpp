@@ -2,30 +2,38 @@
 
 namespace placement {
 
-Json Rejections::to_json() const {
-  Json out = Json::array();
-  for (const Rejection& r : list) {
-    Json indexes = Json::array();
-    for (int index : r.gpu_indexes) indexes.push_back(index);
-    Json subject{{"worker_id", r.worker_id}, {"worker_name", r.worker_name}, {"gpu_indexes", std::move(indexes)}, {"rpc", Json::array()}};
-    Json shortfalls = Json::array();
-    for (const Shortfall& s : r.shortfalls) shortfalls.push_back(s.to_json());
-    out.push_back(Json{{"subject", std::move(subject)},
-                       {"code", r.code},
-                       {"shortfalls", std::move(shortfalls)},
-                       {"data", r.shared_data ? *r.shared_data : data_or_empty(r.data)}});
-  }
-  return out;
+void Rejections::write(JsonOut& out) const {
+  write_object_array(out, list, [&](const Rejection& r) {
+    out.key("subject");
+    out.begin_object();
+    out.member("worker_id", r.worker_id);
+    out.member("worker_name", r.worker_name);
+    out.key("gpu_indexes");
+    out.begin_array();
+    for (int index : r.gpu_indexes) out.number(index);
+    out.end_array();
+    out.key("rpc");
+    out.begin_array();
+    out.end_array();
+    out.end_object();
+    out.member("code", r.code);
+    out.key("shortfalls");
+    out.begin_array();
+    for (const Shortfall& s : r.shortfalls) s.write(out);
+    out.end_array();
+    out.key("data");
+    write_data(out, r.shared_data ? *r.shared_data : r.data);
+  });
 }
 
-Json NotExaminedList::to_json() const {
-  Json out = Json::array();
-  for (const NotExamined& n : list)
-    out.push_back(Json{{"worker_id", n.worker_id},
-                       {"worker_name", n.worker_name},
-                       {"rule", n.rule},
-                       {"data", data_or_empty(n.data)}});
-  return out;
+void NotExaminedList::write(JsonOut& out) const {
+  write_object_array(out, list, [&](const NotExamined& n) {
+    out.member("worker_id", n.worker_id);
+    out.member("worker_name", n.worker_name);
+    out.member("rule", n.rule);
+    out.key("data");
+    write_data(out, n.data);
+  });
 }
 
 }  // namespace placement

@@ -31,7 +31,7 @@ struct Rejection {
 class Rejections final : public DeferredList {
  public:
   std::vector<Rejection> list;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 // One §6.4 not-examined entry {worker_id, worker_name, rule, data}: a worker a strategy never
@@ -46,7 +46,7 @@ struct NotExamined {
 class NotExaminedList final : public DeferredList {
  public:
   std::vector<NotExamined> list;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 }  // namespace placement

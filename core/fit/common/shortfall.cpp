@@ -13,15 +13,15 @@ Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, s
   return s;
 }
 
-Json Shortfall::to_json() const {
-  Json s = Json::object();
-  s["dim"] = dim;
-  if (gpu_index) s["gpu_index"] = *gpu_index;
-  s["need"] = need;
-  s["have"] = have;
-  s["short"] = short_by;
-  s["freeable"] = freeable;
-  return s;
+void Shortfall::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("dim", dim);
+  if (gpu_index) out.member("gpu_index", *gpu_index);
+  out.member("need", need);
+  out.member("have", have);
+  out.member("short", short_by);
+  out.member("freeable", freeable);
+  out.end_object();
 }
 
 Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {

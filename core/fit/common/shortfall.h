@@ -5,16 +5,18 @@
 #include <string>
 
 #include "scenario/types.h"
+#include "trace/json_out.h"
 
 namespace placement {
 
-// A shortfall kept typed while a strategy runs; to_json() renders it as shortfall() does.
+// A shortfall kept typed while a strategy runs; written as shortfall() builds it.
 struct Shortfall {
   const char* dim = "";  // a string literal
   std::optional<int> gpu_index;
   Bytes need = 0, have = 0, short_by = 0;
   bool freeable = false;
-  Json to_json() const;
+  void write(JsonOut& out) const;
+  Json to_json() const { return json_tree(*this); }
 };
 
 Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);

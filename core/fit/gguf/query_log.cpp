@@ -22,18 +22,17 @@ Json query_to_json(const gguf::Query& q) {
   return j;
 }
 
-Json QueryRecords::to_json() const {
-  Json out = Json::array();
-  out.get_ref<Json::array_t&>().reserve(list.size());
+void QueryRecords::write(JsonOut& out) const {
+  out.begin_array();
   for (const QueryRecord& r : list) {
     Json rec = query_to_json(r.query);
     rec["source"] = r.source;
     rec["asked_by"] = r.asked_by;
     rec["explanation_only"] = r.explanation_only;
     rec["uses"] = r.uses;
-    out.push_back(std::move(rec));
+    out.value(rec);
   }
-  return out;
+  out.end_array();
 }
 
 QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace)

@@ -26,14 +26,14 @@ struct QueryRecord {
 class QueryRecords final : public DeferredList {
  public:
   std::vector<QueryRecord> list;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 // requirement.estimator_calls as of the last query.
 class EstimatorCallCount final : public DeferredList {
  public:
   long long calls = 0;
-  Json to_json() const override { return calls; }
+  void write(JsonOut& out) const override { out.number(calls); }
 };
 
 class QueryLog {

@@ -57,20 +57,36 @@ Json rejection(Json subject, const std::string& code, Json shortfalls, Json data
   return r;
 }
 
-Json GgufRejection::to_json() const {
-  Json indexes = Json::array();
-  for (int index : gpu_indexes) indexes.push_back(index);
-  Json shorts = Json::array();
-  for (const Shortfall& sf : shortfalls) shorts.push_back(sf.to_json());
-  return rejection(subject_json(worker_id, worker_name, std::move(indexes), rpc), code, std::move(shorts),
-                   data.is_null() ? Json::object() : data);
+void GgufRejection::write(JsonOut& out) const {
+  out.begin_object();
+  out.key("subject");
+  out.begin_object();
+  out.member("worker_id", worker_id);
+  out.member("worker_name", worker_name);
+  out.key("gpu_indexes");
+  out.begin_array();
+  for (int index : gpu_indexes) out.number(index);
+  out.end_array();
+  if (!rpc.empty()) {
+    out.key("rpc");
+    out.begin_array();
+    for (const std::string& server : rpc) out.string(server);
+    out.end_array();
+  }
+  out.end_object();
+  out.member("code", code);
+  out.key("shortfalls");
+  out.begin_array();
+  for (const Shortfall& sf : shortfalls) sf.write(out);
+  out.end_array();
+  if (!data.empty()) out.member("data", data);
+  out.end_object();
 }
 
-Json GgufRejectionList::to_json() const {
-  Json out = Json::array();
-  out.get_ref<Json::array_t&>().reserve(list.size());
-  for (const GgufRejection& r : list) out.push_back(r.to_json());
-  return out;
+void GgufRejectionList::write(JsonOut& out) const {
+  out.begin_array();
+  for (const GgufRejection& r : list) r.write(out);
+  out.end_array();
 }
 
 namespace {

@@ -27,7 +27,7 @@ Json rejection(Json subject, const std::string& code, Json shortfalls = Json::ar
 
 // One §6.4 rejection of a GGUF strategy, typed until the trace is read: a strategy at a thousand
 // workers rejects thousands of GPUs, and building each as JSON cost a tenth of the decision in
-// WASM. to_json() writes what rejection(subject(...)) writes: `rpc` and `data` only when present.
+// WASM. write() writes what rejection(subject(...)) builds: `rpc` and `data` only when present.
 struct GgufRejection {
   std::int64_t worker_id = 0;
   std::string worker_name;
@@ -36,13 +36,14 @@ struct GgufRejection {
   const char* code = "";  // a string literal
   ShortfallList shortfalls;
   Json data;  // null or {} = absent
-  Json to_json() const;
+  void write(JsonOut& out) const;
+  Json to_json() const { return json_tree(*this); }
 };
 
 class GgufRejectionList final : public DeferredList {
  public:
   std::vector<GgufRejection> list;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 class CombinationRejections {

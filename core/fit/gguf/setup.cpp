@@ -100,12 +100,12 @@ class WorkerWalkList final : public DeferredList {
     names_.reserve(s.workers.size());
     for (const WorkerView& w : s.workers) names_.push_back(w.worker.name);
   }
-  Json to_json() const override {
-    Json gpus = Json::array();
-    gpus.get_ref<Json::array_t&>().reserve(gpus_.size());
-    for (const GpuEntry& g : gpus_)
-      gpus.push_back(Json{{"worker_name", names_[g.worker]}, {"gpu_index", g.index}, {"alloc", g.alloc}});
-    return gpus;
+  void write(JsonOut& out) const override {
+    write_object_array(out, gpus_, [&](const GpuEntry& g) {
+      out.member("worker_name", names_[g.worker]);
+      out.member("gpu_index", g.index);
+      out.member("alloc", g.alloc);
+    });
   }
 
  private:

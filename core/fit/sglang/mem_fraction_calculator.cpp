@@ -78,11 +78,13 @@ Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selecte
 
 }  // namespace
 
-Json CountedGpus::to_json() const {
-  Json out = Json::array();
-  for (const CountedGpu& g : rows)
-    out.push_back(Json{{"worker", g.worker}, {"gpu_index", g.gpu_index}, {"type", g.type}, {"total", g.total}});
-  return out;
+void CountedGpus::write(JsonOut& out) const {
+  write_object_array(out, rows, [&](const CountedGpu& g) {
+    out.member("worker", g.worker);
+    out.member("gpu_index", g.gpu_index);
+    out.member("type", g.type);
+    out.member("total", g.total);
+  });
 }
 
 PrefillGraphDefaults prefill_graph_defaults(double gpu_mem, bool npu, long long max_tp) {

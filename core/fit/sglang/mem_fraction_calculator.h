@@ -36,7 +36,7 @@ struct CountedGpu {
 class CountedGpus final : public DeferredList {
  public:
   std::vector<CountedGpu> rows;
-  Json to_json() const override;
+  void write(JsonOut& out) const override;
 };
 
 struct MemFractionResult {

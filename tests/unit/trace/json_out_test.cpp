@@ -1,0 +1,119 @@
+// JsonTextOut must print exactly what Json::dump(2) prints, and JsonTreeOut must build the tree the
+// same events describe: the CLI's text and the explorer's tree come from one writer per record.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "trace/json_out.h"
+
+namespace placement {
+
+namespace {
+
+// Replays a tree as events, scalars and strings through their own calls.
+void replay(const Json& j, JsonOut& out) {
+  if (j.is_object()) {
+    out.begin_object();
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      out.key(it.key());
+      replay(it.value(), out);
+    }
+    out.end_object();
+  } else if (j.is_array()) {
+    out.begin_array();
+    for (const Json& e : j) replay(e, out);
+    out.end_array();
+  } else if (j.is_string()) {
+    out.string(j.get_ref<const std::string&>());
+  } else {
+    out.value(j);
+  }
+}
+
+std::string text_of(const Json& j, bool whole_values) {
+  std::string text;
+  TextSink sink = [&](const char* d, std::size_t n) { text.append(d, n); };
+  JsonTextOut out(sink);
+  if (whole_values) out.value(j);
+  else replay(j, out);
+  out.flush();
+  return text;
+}
+
+Json random_json(std::mt19937& rng, int depth) {
+  const char* strings[] = {"", "plain", "q\"uote", "back\\slash", "tab\there", "nl\n", "\x01", "caf\xC3\xA9",
+                           "bad\xFF", "cut\xE2\x82", "\x7F", "/~slash"};
+  std::uniform_int_distribution<int> kind(0, depth > 3 ? 5 : 7);
+  switch (kind(rng)) {
+    case 0: return nullptr;
+    case 1: return std::uniform_int_distribution<int>(0, 1)(rng) == 1;
+    case 2: return std::uniform_int_distribution<std::int64_t>(-(1LL << 60), 1LL << 60)(rng);
+    case 3: return std::uniform_int_distribution<std::uint64_t>(0, ~0ULL)(rng);
+    case 4: return std::uniform_real_distribution<double>(-1e12, 1e12)(rng) / std::uniform_int_distribution<int>(1, 1000)(rng);
+    case 5: return strings[std::uniform_int_distribution<int>(0, 11)(rng)];
+    case 6: {
+      Json a = Json::array();
+      for (int n = std::uniform_int_distribution<int>(0, 4)(rng); n > 0; --n) a.push_back(random_json(rng, depth + 1));
+      return a;
+    }
+    default: {
+      Json o = Json::object();
+      for (int n = std::uniform_int_distribution<int>(0, 4)(rng); n > 0; --n)
+        o[strings[std::uniform_int_distribution<int>(0, 11)(rng)]] = random_json(rng, depth + 1);
+      return o;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("JsonTextOut prints what dump(2) prints", "[trace][json_out]") {
+  const std::vector<Json> fixed = {
+      Json::object(), Json::array(), Json(nullptr), Json(0.1), Json(1.0), Json(1e300), Json(-0.0), Json(42),
+      Json{{"a", Json::array()}, {"b", Json::object()}, {"c", Json::array({Json::object(), Json::array({1})})}},
+      Json{{"k\"ey", "v\\al"}, {"caf\xC3\xA9", "bad\xFF"}, {"ctl\x01", "\b\f\n\r\t"}},
+  };
+  for (const Json& j : fixed) {
+    INFO(j.dump(-1, ' ', false, Json::error_handler_t::replace));
+    const std::string expected = j.dump(2, ' ', false, Json::error_handler_t::replace);
+    CHECK(text_of(j, false) == expected);
+    CHECK(text_of(j, true) == expected);
+  }
+  std::mt19937 rng(2112);
+  for (int i = 0; i < 500; ++i) {
+    const Json j = random_json(rng, 0);
+    INFO(j.dump(-1, ' ', false, Json::error_handler_t::replace));
+    REQUIRE(text_of(j, false) == j.dump(2, ' ', false, Json::error_handler_t::replace));
+  }
+}
+
+TEST_CASE("JsonTreeOut builds the tree the events describe", "[trace][json_out]") {
+  std::mt19937 rng(77);
+  for (int i = 0; i < 300; ++i) {
+    const Json j = random_json(rng, 0);
+    JsonTreeOut tree;
+    replay(j, tree);
+    REQUIRE(tree.take() == j);
+  }
+}
+
+TEST_CASE("JsonTextOut hands the sink pieces of at most 64 KiB, in order", "[trace][json_out]") {
+  Json big = Json::array();
+  for (int i = 0; i < 20000; ++i) big.push_back(Json{{"worker_name", "w-" + std::to_string(i)}, {"pass", i % 2 == 0}});
+  std::string text;
+  std::size_t largest = 0, pieces = 0;
+  TextSink sink = [&](const char* d, std::size_t n) {
+    text.append(d, n);
+    largest = std::max(largest, n);
+    ++pieces;
+  };
+  JsonTextOut out(sink);
+  replay(big, out);
+  out.raw("\n");
+  out.flush();
+  CHECK(text == big.dump(2) + "\n");
+  CHECK(pieces > 1);
+  CHECK(largest <= 64 * 1024);
+}
+
+}  // namespace placement
