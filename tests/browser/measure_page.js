@@ -128,11 +128,12 @@ async function measureClusters(browser, url) {
     const context = await newContext(browser, url);
     const { importMs, editMs } = await timeImportAndEdit(context, url, text, `vllm_single_gpu-${c.workers}.json`, c);
     await context.close();
-    const line = (what, times, target) => {
+    const line = (what, spans, target) => {
+      const times = spans.map((s) => s.ms);
       const m = median(times);
       const verdictText = target ? `; target ≤ ${target} ms: ${verdict(m <= target)}` : '';
       console.log(`${what}, ${c.workers} workers × 8 GPUs (${(text.length / 1048576).toFixed(1)} MiB): median ${m.toFixed(0)} ms over ${times.length} `
-        + `(each: ${times.map((t) => t.toFixed(0)).join(', ')} ms)${verdictText}`);
+        + `(each: ${times.map((t) => t.toFixed(0)).join(', ')} ms)${verdictText}; the app's frames in it: median ${median(spans.map((s) => s.workMs)).toFixed(0)} ms`);
     };
     line('import to the drawn decision', importMs, c.target.importMs);
     line('edit (replicas typed) to the redrawn decision', editMs, c.target.editMs);

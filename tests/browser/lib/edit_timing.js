@@ -9,6 +9,10 @@
 // taken after the action, i.e. the frame after the result for that generation was applied. Every
 // action changes the scenario (imports alternate the description, edits the replicas), so each
 // one is a new generation and a new decision.
+// Besides that wait, each action reports the app's own work in it: the time spent inside the
+// requestAnimationFrame callbacks (the app's frames) that ran between the action and the drawn
+// frame. The wait also holds the frames' pacing (an edit is applied in one frame and decided and
+// drawn in the next; under SwiftShader a frame comes every 30-40 ms) and the page's event handling.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -30,7 +34,33 @@ function benchScenario(root, workers, kind = 'vllm_single_gpu') {
   }
 }
 
-// One import through the file input; resolves with the milliseconds to the drawn decision.
+// Installed before the page's scripts: every requestAnimationFrame callback's start and end
+// (Emscripten's main loop runs through it), so the app's work in a time window can be summed.
+function recordFrames() {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__frameSpans = [];
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    const start = window.__frameStart = performance.now();
+    try { cb(t); } finally {
+      window.__frameSpans.push([start, performance.now()]);
+      if (window.__frameSpans.length > 4096) window.__frameSpans.splice(0, 2048);
+    }
+  });
+  // t1 is taken inside the drawn frame: its span is recorded by the time a promise callback runs,
+  // but is added here (up to t1) if it is not yet.
+  const frameSpansTo = (t1) => {
+    const spans = window.__frameSpans;
+    const last = spans[spans.length - 1];
+    return last && last[0] === window.__frameStart ? spans : [...spans, [window.__frameStart, t1]];
+  };
+  // {ms, workMs}: the wait from t0 to t1 and the frame callbacks' time inside it.
+  window.__spanOf = (t0, t1) => ({
+    ms: t1 - t0,
+    workMs: frameSpansTo(t1).reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, t1) - Math.max(a, t0)), 0),
+  });
+}
+
+// One import through the file input; resolves with {ms, workMs} to the drawn decision.
 function importInPage([text, name]) {
   const input = document.getElementById('scenario-input');
   const files = new DataTransfer();
@@ -39,16 +69,16 @@ function importInPage([text, name]) {
   const t0 = performance.now();
   input.files = files.files;
   input.dispatchEvent(new Event('change'));
-  return drawn.then((t1) => t1 - t0);
+  return drawn.then((t1) => window.__spanOf(t0, t1));
 }
 
-// Arms the clock for the next keydown: window.__edit resolves with the milliseconds from that
-// key's event to the drawn decision.
+// Arms the clock for the next keydown: window.__edit resolves with {ms, workMs} from that key's
+// event to the drawn decision.
 function armEditClock() {
   window.__edit = new Promise((resolve) => {
     window.addEventListener('keydown', (event) => {
       const drawn = window.explorer.resultDrawn();
-      drawn.then((t1) => resolve(t1 - event.timeStamp));
+      drawn.then((t1) => resolve(window.__spanOf(event.timeStamp, t1)));
     }, { capture: true, once: true });
   });
 }
@@ -81,13 +111,14 @@ async function timeReplicaEdits(page, runs) {
     times.push(await page.evaluate(() => window.__edit));
     await ex.settled(page);
   }
-  const replicas = JSON.parse(await ex.scenario(page)).model.replicas;
+  const replicas = JSON.parse(await ex.scenario(page)).model.replicas;  // (scenario() is dump(2): after the timing)
   if (replicas !== 2 + ((runs - 1) % 2)) throw new Error(`the typed replicas did not arrive (replicas ${replicas})`);
   return times;
 }
 
 // Imports `text` `imports` times, then edits it `edits` times, in one returning visitor's page.
 async function timeImportAndEdit(context, url, text, name, { imports, edits }) {
+  await context.addInitScript(recordFrames);
   const page = await ex.openExplorer(context, url);
   const importMs = await timeImports(page, text, name, imports);
   const editMs = await timeReplicaEdits(page, edits);
