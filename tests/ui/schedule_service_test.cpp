@@ -150,3 +150,15 @@ TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped
   CHECK(app.result() == schedule_text);
   CHECK(page.requests == 2);
 }
+
+TEST_CASE("a loaded scenario is decided from the Scenario its check made, as the core decides its text") {
+  App app(make_sync_schedule_service());
+  for (const auto& file : scenario_files()) {
+    INFO(file.filename().string());
+    if (!app.load_scenario(read_text(file)).empty()) continue;  // refused: nothing to decide
+    app.pump();
+    REQUIRE(app.results_current());
+    CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+    CHECK(app.scale_down_result() == placement::scale_down_json(app.scenario_text()));
+  }
+}

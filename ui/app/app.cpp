@@ -75,7 +75,9 @@ std::string App::load_scenario(const std::string& text) {
     refuse("The scenario was not loaded", p.error);
     return p.error;
   }
+  const std::uint64_t before = state_.generation();
   show(std::move(p.document));
+  if (state_.generation() != before) loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
   ui_.selection = {};
   loaded();
   return "";
@@ -242,13 +244,17 @@ void App::deliver_result(std::uint64_t generation, std::string schedule_text, st
   service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
 }
 
+void App::take(ScheduleAnswer&& answer) { retired_ = std::exchange(results_, take_results(std::move(answer))); }
+
 void App::pump() {
+  retired_ = Results();
   bool fresh = false;
-  if (std::optional<ScheduleAnswer> a = service_->take()) results_ = take_results(std::move(*a)), fresh = true;
+  if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   if (requested_ != state_.generation()) {
     requested_ = state_.generation();
-    service_->request(requested_, state_.scenario());
-    if (std::optional<ScheduleAnswer> a = service_->take()) results_ = take_results(std::move(*a)), fresh = true;
+    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? loaded_.get() : nullptr);
+    loaded_.reset();
+    if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   }
   whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif);
   // Screen readers cannot see the canvas: the page's live region says each new decision.

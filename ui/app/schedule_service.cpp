@@ -1,5 +1,6 @@
 #include "app/schedule_service.h"
 
+#include <optional>
 #include <utility>
 
 #include "app/host.h"
@@ -29,11 +30,12 @@ ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_
   return a;
 }
 
-ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario) {
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
   ScheduleAnswer a;
   a.generation = generation;
   try {
-    const Scenario s = load_scenario(scenario);
+    std::optional<Scenario> own;
+    const Scenario& s = loaded ? *loaded : own.emplace(load_scenario(scenario));
     ScheduleResult r = schedule(s);
     a.candidates = std::move(r.candidates);
     r.candidates.clear();
@@ -76,9 +78,9 @@ class ServiceBase : public ScheduleService {
   }
 
  protected:
-  void compute_now(std::uint64_t generation, const Json& scenario) {
+  void compute_now(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
     wanted_ = generation;
-    ready_ = compute_answer(generation, scenario);
+    ready_ = compute_answer(generation, scenario, loaded);
     outstanding_ = false;
   }
   std::uint64_t wanted_ = 0;
@@ -88,15 +90,17 @@ class ServiceBase : public ScheduleService {
 
 class SyncService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const Json& scenario) override { compute_now(generation, scenario); }
+  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
+    compute_now(generation, scenario, loaded);
+  }
 };
 
 class HostService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const Json& scenario) override {
+  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
     wanted_ = generation;
     outstanding_ = true;
-    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario);
+    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario, loaded);
   }
 };
 

@@ -35,8 +35,9 @@ struct ScheduleAnswer {
 
 // Both core calls for one scenario, on this thread, without text: the same documents as
 // schedule_json / scale_down_json of scenario.dump(2) (a scenario the core refuses is answered by
-// those calls themselves, so the error reads exactly as theirs).
-ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario);
+// those calls themselves, so the error reads exactly as theirs). `loaded`, when given, is what
+// load_scenario(scenario) returns (the app checked the document with it already).
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr);
 // An answer that came as the core's texts (parsed here; text that is not JSON becomes an error).
 ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
 // The fit may search for long (seconds on a large cluster): the scenario's estimates hold a GGUF
@@ -46,7 +47,8 @@ bool may_search_long(const Json& scenario);
 class ScheduleService {
  public:
   virtual ~ScheduleService() = default;
-  virtual void request(std::uint64_t generation, const Json& scenario) = 0;
+  // `loaded`: load_scenario(scenario), when the caller has it (see compute_answer).
+  virtual void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr) = 0;
   // An answer from elsewhere (the page's worker); ignored unless it answers the newest request.
   virtual void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) = 0;
   // A request is outstanding.
