@@ -3,19 +3,30 @@
 //      the page as performance mark "explorer-interactive"), over fresh browser profiles;
 //   2. the UI's main-thread CPU time per frame with 256 workers × 8 GPUs on screen (every
 //      requestAnimationFrame callback of a frame timed together, and Chromium's own TaskDuration);
-//   3. the sizes of the .wasm and .js files the page loads.
+//   3. the sizes of the .wasm and .js files the page loads;
+//   4. (issue 21) importing the benchmark cluster of tests/bench/cluster_scenarios.cpp (vLLM,
+//      1,024 and 128 workers × 8 GPUs, about two instances per worker) through the Import file
+//      input, and typing a new replicas value into it, each to the frame that draws the new
+//      decision (lib/edit_timing.js says exactly what is timed). Needs build/bin/cluster_bench.
 // usage: node measure_page.js [WEB_DIR]   (default build/web)
+//        PE_MEASURE=clusters node measure_page.js ...   only item 4
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const { serve } = require('./lib/static_server');
 const { launch, newContext } = require('./lib/chromium');
+const { benchScenario, timeImportAndEdit } = require('./lib/edit_timing');
 const ROOT = path.resolve(__dirname, '../..');
 const WEB = path.resolve(process.argv[2] || path.join(ROOT, 'build/web'));
 const LOADS = 5;
 const MEASURE_MS = 3000;
 const TARGET = { interactiveMs: 1500, frameMs: 8, bytes: 3 * 1024 * 1024 };
+// Issue 21: import of the 1,024-worker cluster, an edit on it, and an edit at 128 workers.
+const CLUSTERS = [
+  { workers: 1024, imports: 5, edits: 9, target: { importMs: 150, editMs: 30 } },
+  { workers: 128, imports: 5, edits: 9, target: { editMs: 10 } },
+];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
 const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
@@ -100,6 +111,35 @@ async function measureFrames(browser, url) {
   return { frames, shown, taskMsPerFrame: (task * 1000) / Math.max(1, frames.length) };
 }
 
+async function measureStartAndFrames(browser, url) {
+    const start = await measureStart(browser, url);
+    const m = median(start);
+    console.log(`first interactive frame: median ${m.toFixed(0)} ms over ${LOADS} fresh profiles (each: ${start.map((t) => t.toFixed(0)).join(', ')} ms); target ≤ ${TARGET.interactiveMs} ms: ${verdict(m <= TARGET.interactiveMs)}`);
+    const { frames, shown, taskMsPerFrame } = await measureFrames(browser, url);
+    const fm = median(frames);
+    console.log(`UI CPU per frame, 256 workers × 8 GPUs (${shown} worker cards drawn this frame, ${frames.length} frames in ${MEASURE_MS / 1000} s): `
+      + `median ${fm.toFixed(2)} ms, p95 ${percentile(frames, 0.95).toFixed(2)} ms (requestAnimationFrame callbacks); `
+      + `main-thread tasks ${taskMsPerFrame.toFixed(2)} ms/frame; target ≤ ${TARGET.frameMs} ms: ${verdict(fm <= TARGET.frameMs)}`);
+}
+
+async function measureClusters(browser, url) {
+  for (const c of CLUSTERS) {
+    const text = benchScenario(ROOT, c.workers);
+    const context = await newContext(browser, url);
+    const { importMs, editMs } = await timeImportAndEdit(context, url, text, `vllm_single_gpu-${c.workers}.json`, c);
+    await context.close();
+    const line = (what, spans, target) => {
+      const times = spans.map((s) => s.ms);
+      const m = median(times);
+      const verdictText = target ? `; target ≤ ${target} ms: ${verdict(m <= target)}` : '';
+      console.log(`${what}, ${c.workers} workers × 8 GPUs (${(text.length / 1048576).toFixed(1)} MiB): median ${m.toFixed(0)} ms over ${times.length} `
+        + `(each: ${times.map((t) => t.toFixed(0)).join(', ')} ms)${verdictText}; the app's frames in it: median ${median(spans.map((s) => s.workMs)).toFixed(0)} ms`);
+    };
+    line('import to the drawn decision', importMs, c.target.importMs);
+    line('edit (replicas typed) to the redrawn decision', editMs, c.target.editMs);
+  }
+}
+
 function fileSizes() {
   const files = [];
   const walk = (dir) => {
@@ -122,14 +162,8 @@ function fileSizes() {
   const browser = await launch();
   try {
     console.log(`Placement Explorer page measurements (headless Chromium ${browser.version()}, SwiftShader WebGL2, loopback ${server.url})`);
-    const start = await measureStart(browser, server.url);
-    const m = median(start);
-    console.log(`first interactive frame: median ${m.toFixed(0)} ms over ${LOADS} fresh profiles (each: ${start.map((t) => t.toFixed(0)).join(', ')} ms); target ≤ ${TARGET.interactiveMs} ms: ${verdict(m <= TARGET.interactiveMs)}`);
-    const { frames, shown, taskMsPerFrame } = await measureFrames(browser, server.url);
-    const fm = median(frames);
-    console.log(`UI CPU per frame, 256 workers × 8 GPUs (${shown} worker cards drawn this frame, ${frames.length} frames in ${MEASURE_MS / 1000} s): `
-      + `median ${fm.toFixed(2)} ms, p95 ${percentile(frames, 0.95).toFixed(2)} ms (requestAnimationFrame callbacks); `
-      + `main-thread tasks ${taskMsPerFrame.toFixed(2)} ms/frame; target ≤ ${TARGET.frameMs} ms: ${verdict(fm <= TARGET.frameMs)}`);
+    if (process.env.PE_MEASURE !== 'clusters') await measureStartAndFrames(browser, server.url);
+    await measureClusters(browser, server.url);
     const sizes = fileSizes();
     for (const s of sizes) console.log(`  ${s.file.padEnd(28)} ${String(s.bytes).padStart(9)} bytes  (gzip ${s.gzip})`);
     const app = sizes.filter((s) => /^explorer\.(js|wasm)$/.test(s.file)).reduce((a, s) => a + s.bytes, 0);

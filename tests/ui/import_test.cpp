@@ -142,37 +142,3 @@ TEST_CASE("a deployed candidate becomes a running instance with the core's claim
   const Json removed = remove_instances(deploy_candidate(b, winner), Json::array({inst["id"]}));
   CHECK(removed == b);
 }
-
-TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped") {
-  // The page's side: peHost.schedule accepts every request; the test answers like the worker.
-  int requests = 0;
-  host::set_native_observer([&](const std::string& member) {
-    requests += member == "schedule";
-    return member == "schedule";
-  });
-  App app(make_host_schedule_service());
-  app.pump();
-  REQUIRE(requests == 1);
-  const std::uint64_t first = app.generation();
-  app.edit(add_worker(app.scenario()));
-  app.edit(add_worker(app.scenario()));
-  app.edit(add_worker(app.scenario()));
-  CHECK(app.busy());
-  app.pump();
-  CHECK(requests == 2);  // three edits, one request
-  const std::uint64_t second = app.generation();
-  app.deliver_result(first, "{\"candidates\": []}", "{}");  // superseded
-  app.pump();
-  CHECK_FALSE(app.results_current());
-  CHECK(app.busy());
-  // result() never waits: it answers from the core directly while the worker is busy.
-  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
-  const ScheduleAnswer real = compute_answer(second, app.scenario_text());
-  app.deliver_result(second, real.schedule_text, real.scale_down_text);
-  app.pump();
-  CHECK(app.results_current());
-  CHECK_FALSE(app.busy());
-  CHECK(app.results().schedule_text == real.schedule_text);
-  CHECK(requests == 2);
-  host::set_native_observer(nullptr);
-}

@@ -75,7 +75,9 @@ std::string App::load_scenario(const std::string& text) {
     refuse("The scenario was not loaded", p.error);
     return p.error;
   }
+  const std::uint64_t before = state_.generation();
   show(std::move(p.document));
+  if (state_.generation() != before) loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
   ui_.selection = {};
   loaded();
   return "";
@@ -93,12 +95,12 @@ bool App::load_example(const std::string& stem) {
 }
 
 std::string App::result() {
-  if (results_current()) return results_.schedule_text;
+  if (results_current()) return results_.schedule_text();
   return placement::schedule_json(state_.scenario_text());
 }
 
 std::string App::scale_down_result() {
-  if (results_current()) return results_.scale_down_text;
+  if (results_current()) return results_.scale_down_text();
   return placement::scale_down_json(state_.scenario_text());
 }
 
@@ -242,13 +244,17 @@ void App::deliver_result(std::uint64_t generation, std::string schedule_text, st
   service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
 }
 
+void App::take(ScheduleAnswer&& answer) { retired_ = std::exchange(results_, take_results(std::move(answer))); }
+
 void App::pump() {
+  retired_ = Results();
   bool fresh = false;
-  if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a), fresh = true;
+  if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   if (requested_ != state_.generation()) {
     requested_ = state_.generation();
-    service_->request(requested_, state_.scenario_text());
-    if (std::optional<ScheduleAnswer> a = service_->take()) results_ = parse_results(*a), fresh = true;
+    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? loaded_.get() : nullptr);
+    loaded_.reset();
+    if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   }
   whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif);
   // Screen readers cannot see the canvas: the page's live region says each new decision.
@@ -265,7 +271,7 @@ const std::map<std::string, WorkerLoad>& App::existing_loads() const {
 
 int App::shown_candidate() const {
   if (!results_current()) return -1;
-  const int n = int(results_.candidates().size());
+  const int n = int(results_.candidate_count());
   if (ui_.inspected_candidate && *ui_.inspected_candidate >= 0 && *ui_.inspected_candidate < n) return *ui_.inspected_candidate;
   return results_.selected();
 }
@@ -281,7 +287,7 @@ bool App::deploy() {
     banner_.error("Nothing to deploy: no candidate fits (see the resource-fit step)");
     return false;
   }
-  const Json& c = results_.candidates()[std::size_t(winner)];
+  const Json& c = results_.candidate(std::size_t(winner));
   const std::string where = c.value("worker_name", std::string("?"));
   edit(deploy_replica(state_.scenario(), c));
   banner_.notice("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +

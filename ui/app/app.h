@@ -131,6 +131,7 @@ class App {
 
  private:
   void changed();
+  void take(ScheduleAnswer&& answer);
   void loaded();
   void refuse(const std::string& what, const std::string& error);
   // True (and says so in the banner) when ?embed=1 makes the view read-only.
@@ -142,6 +143,12 @@ class App {
   UiState ui_;
   BannerState banner_;
   Results results_;
+  // The result results_ replaced, freed at the next pump: at a thousand workers freeing it takes
+  // tens of milliseconds, which the frame that draws the new decision need not wait for.
+  Results retired_;
+  // The core's Scenario of the document load_scenario() put in place, for the generation it made.
+  std::shared_ptr<const Scenario> loaded_;
+  std::uint64_t loaded_generation_ = 0;
   std::unique_ptr<ScheduleService> service_;
   std::unique_ptr<WhatIfService> whatif_service_;
   WhatIfModel whatif_;

@@ -10,10 +10,10 @@ DecisionLine decision_line(const Results& r, bool current) {
   if (!error.empty()) return {DecisionLine::Kind::input_error, "Scenario error: " + error};
   const int w = r.selected();
   if (w < 0) return {DecisionLine::Kind::no_candidate, "No candidate: the model cannot be placed (see 3 Resource fit)"};
-  const Json& c = r.candidates()[std::size_t(w)];
+  const Json& c = r.candidate(std::size_t(w));
   const std::string gpus = c.contains("gpu_indexes") && c["gpu_indexes"].is_array() ? " GPUs " + c["gpu_indexes"].dump() : " (CPU)";
   return {DecisionLine::Kind::winner, "Winner: " + c.value("worker_name", std::string("?")) + gpus + "  strategy " +
-                                          value_text("", r.schedule.value("strategy", Json(nullptr))) + "  score " +
+                                          value_text("", r.schedule().value("strategy", Json(nullptr))) + "  score " +
                                           score_text(number_or(c.value("score", Json(nullptr))))};
 }
 

@@ -1,16 +1,11 @@
 #include "app/results.h"
 
 #include "app/format.h"
+#include "scheduler.h"
 
 namespace placement::ui {
 
 namespace {
-
-Json parse_or_error(const std::string& text) {
-  Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded()) return Json{{"error", {{"pointer", ""}, {"message", "the scheduler's answer is not JSON"}}}};
-  return j;
-}
 
 std::string error_text(const Json& doc) {
   if (!doc.is_object() || !doc.contains("error") || !doc["error"].is_object()) return "";
@@ -22,22 +17,50 @@ std::string error_text(const Json& doc) {
 
 }  // namespace
 
-std::string Results::input_error() const { return error_text(schedule); }
+const std::string& Results::schedule_text() const {
+  if (schedule_text_.empty()) {
+    candidates();
+    schedule_text_ = result_text(schedule_);
+  }
+  return schedule_text_;
+}
+
+const std::string& Results::scale_down_text() const {
+  if (scale_down_text_.empty()) scale_down_text_ = result_text(scale_down);
+  return scale_down_text_;
+}
+
+std::string Results::input_error() const { return error_text(schedule_); }
 
 const Json& Results::trace() const {
-  if (schedule.is_object() && schedule.contains("trace") && schedule["trace"].is_object()) return schedule["trace"];
+  if (schedule_.is_object() && schedule_.contains("trace") && schedule_["trace"].is_object()) return schedule_["trace"];
   return json_object();
 }
 
 const Json& Results::candidates() const {
-  if (schedule.is_object() && schedule.contains("candidates") && schedule["candidates"].is_array()) return schedule["candidates"];
+  if (!typed_.empty()) {
+    Json all = Json::array();
+    for (const Candidate& c : typed_) all.push_back(candidate_to_json(c));
+    schedule_["candidates"] = std::move(all);  // the key is there already: its place is kept
+    typed_.clear();  // one_by_one_ stays: references to its entries remain valid
+  }
+  if (schedule_.is_object() && schedule_.contains("candidates") && schedule_["candidates"].is_array()) return schedule_["candidates"];
   return json_array();
 }
 
+std::size_t Results::candidate_count() const { return typed_.empty() ? candidates().size() : typed_.size(); }
+
+const Json& Results::candidate(std::size_t i) const {
+  if (typed_.empty()) return candidates()[i];
+  auto found = one_by_one_.find(i);
+  if (found == one_by_one_.end()) found = one_by_one_.emplace(i, candidate_to_json(typed_[i])).first;
+  return found->second;
+}
+
 int Results::selected() const {
-  if (schedule.is_object() && schedule.contains("selected") && schedule["selected"].is_number_integer()) {
-    int i = schedule["selected"].get<int>();
-    if (i >= 0 && i < int(candidates().size())) return i;
+  if (schedule_.is_object() && schedule_.contains("selected") && schedule_["selected"].is_number_integer()) {
+    int i = schedule_["selected"].get<int>();
+    if (i >= 0 && i < int(candidate_count())) return i;
   }
   return -1;
 }
@@ -47,13 +70,14 @@ const Json& Results::scale_down_trace() const {
   return json_object();
 }
 
-Results parse_results(const ScheduleAnswer& answer) {
+Results take_results(ScheduleAnswer&& answer) {
   Results r;
   r.generation = answer.generation;
-  r.schedule_text = answer.schedule_text;
-  r.scale_down_text = answer.scale_down_text;
-  r.schedule = parse_or_error(answer.schedule_text);
-  r.scale_down = parse_or_error(answer.scale_down_text);
+  r.schedule_ = std::move(answer.schedule);
+  r.typed_ = std::move(answer.candidates);
+  r.scale_down = std::move(answer.scale_down);
+  r.schedule_text_ = std::move(answer.schedule_text);
+  r.scale_down_text_ = std::move(answer.scale_down_text);
   return r;
 }
 

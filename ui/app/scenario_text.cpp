@@ -28,7 +28,11 @@ ParsedScenario parse_scenario_text(const std::string& text) {
     out.error = "invalid JSON: " + parser_message(e);
     return out;
   }
-  out.error = check_scenario(out.document);
+  try {
+    out.scenario = std::make_shared<const Scenario>(load_scenario(out.document));
+  } catch (const std::exception&) {
+    out.error = check_scenario(out.document);  // the same refusal, in check_scenario's words
+  }
   return out;
 }
 

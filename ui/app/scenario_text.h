@@ -3,6 +3,7 @@
 // the message).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "scenario/types.h"
@@ -12,6 +13,9 @@ namespace placement::ui {
 struct ParsedScenario {
   Json document;
   std::string error;  // empty = valid
+  // What the core's loader made of `document` while checking it (valid only): the first decision
+  // of a loaded scenario starts from it instead of loading the document again.
+  std::shared_ptr<const Scenario> scenario;
 };
 
 ParsedScenario parse_scenario_text(const std::string& text);

@@ -1,14 +1,63 @@
 #include "app/schedule_service.h"
 
+#include <optional>
 #include <utility>
 
 #include "app/host.h"
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
 #include "scheduler.h"
 
 namespace placement::ui {
 
-ScheduleAnswer compute_answer(std::uint64_t generation, const std::string& scenario_text) {
-  return ScheduleAnswer{generation, placement::schedule_json(scenario_text), placement::scale_down_json(scenario_text)};
+namespace {
+
+Json parse_or_error(const std::string& text) {
+  Json j = Json::parse(text, nullptr, false);
+  if (j.is_discarded()) return Json{{"error", {{"pointer", ""}, {"message", "the scheduler's answer is not JSON"}}}};
+  return j;
+}
+
+}  // namespace
+
+ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) {
+  ScheduleAnswer a;
+  a.generation = generation;
+  a.schedule = parse_or_error(schedule_text);
+  a.scale_down = parse_or_error(scale_down_text);
+  a.schedule_text = std::move(schedule_text);
+  a.scale_down_text = std::move(scale_down_text);
+  return a;
+}
+
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
+  ScheduleAnswer a;
+  a.generation = generation;
+  try {
+    std::optional<Scenario> own;
+    const Scenario& s = loaded ? *loaded : own.emplace(load_scenario(scenario));
+    ScheduleResult r = schedule(s);
+    a.candidates = std::move(r.candidates);
+    r.candidates.clear();
+    a.schedule = schedule_result_to_json(std::move(r));
+    a.scale_down = scale_down_result_to_json(scale_down(s));
+  } catch (const InputError&) {
+    // Loading or deciding refused it (missing model facts are found while deciding).
+    const std::string text = scenario.dump(2);
+    return answer_from_texts(generation, placement::schedule_json(text), placement::scale_down_json(text));
+  }
+  return a;
+}
+
+bool may_search_long(const Json& scenario) {
+  if (!scenario.is_object()) return false;
+  const auto estimates = scenario.find("estimates");
+  if (estimates == scenario.end() || !estimates->is_object()) return false;
+  for (const char* key : {"gguf_profile", "gguf_parser"}) {
+    const auto gguf = estimates->find(key);
+    if (gguf != estimates->end() && !gguf->is_null()) return true;
+  }
+  return false;
 }
 
 namespace {
@@ -18,7 +67,7 @@ class ServiceBase : public ScheduleService {
  public:
   void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) override {
     if (generation != wanted_) return;  // superseded
-    ready_ = ScheduleAnswer{generation, std::move(schedule_text), std::move(scale_down_text)};
+    ready_ = answer_from_texts(generation, std::move(schedule_text), std::move(scale_down_text));
     outstanding_ = false;
   }
   bool busy() const override { return outstanding_; }
@@ -29,9 +78,9 @@ class ServiceBase : public ScheduleService {
   }
 
  protected:
-  void compute_now(std::uint64_t generation, const std::string& text) {
+  void compute_now(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
     wanted_ = generation;
-    ready_ = compute_answer(generation, text);
+    ready_ = compute_answer(generation, scenario, loaded);
     outstanding_ = false;
   }
   std::uint64_t wanted_ = 0;
@@ -41,15 +90,17 @@ class ServiceBase : public ScheduleService {
 
 class SyncService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const std::string& text) override { compute_now(generation, text); }
+  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
+    compute_now(generation, scenario, loaded);
+  }
 };
 
 class HostService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const std::string& text) override {
+  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
     wanted_ = generation;
     outstanding_ = true;
-    if (!host::schedule(generation, text)) compute_now(generation, text);
+    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario, loaded);
   }
 };
 

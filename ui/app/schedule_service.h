@@ -1,8 +1,12 @@
 // Where decisions come from. The app asks for the scenario of a generation; the answer is the
-// exact text of placement::schedule_json / scale_down_json (the UI never schedules by itself).
-// Synchronous natively; in the browser a small scenario is decided on the main thread too, and a
-// large one by the page's Web Worker (peHost.schedule), which answers through Module.deliverResult. Newer generations supersede older ones: an answer for
-// anything but the newest request is dropped.
+// core's result documents (the JSON contract of placement::schedule_json / scale_down_json, as
+// trees; the UI never schedules by itself). Most scenarios are decided right here, on the calling
+// thread, from the scenario's tree: no text between the app and the core (a vLLM decision at
+// 1,024 workers takes milliseconds). Only a scenario whose fit may search long (GGUF estimates,
+// may_search_long) is offered to the page (peHost.schedule), whose Web Worker answers with the
+// result texts through Module.deliverResult; the page declines small ones, which are then decided
+// here too. Newer generations supersede older ones: an answer for anything but the newest request
+// is dropped.
 #pragma once
 
 #include <cstdint>
@@ -10,21 +14,41 @@
 #include <optional>
 #include <string>
 
+#include <vector>
+
+#include "scenario/types.h"
+
 namespace placement::ui {
 
 struct ScheduleAnswer {
   std::uint64_t generation = 0;
+  // placement::schedule_json's document; when decided here, its "candidates" is [] and the
+  // candidates are in `candidates` (a thousand-worker cluster has thousands: they become JSON only
+  // when read, Results::candidate / candidates).
+  Json schedule;
+  std::vector<Candidate> candidates;
+  Json scale_down;  // placement::scale_down_json's document
+  // The exact texts when the answer came as text (the page's worker); empty: render when asked.
   std::string schedule_text;
   std::string scale_down_text;
 };
 
-// Both core calls for one scenario text, on this thread.
-ScheduleAnswer compute_answer(std::uint64_t generation, const std::string& scenario_text);
+// Both core calls for one scenario, on this thread, without text: the same documents as
+// schedule_json / scale_down_json of scenario.dump(2) (a scenario the core refuses is answered by
+// those calls themselves, so the error reads exactly as theirs). `loaded`, when given, is what
+// load_scenario(scenario) returns (the app checked the document with it already).
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr);
+// An answer that came as the core's texts (parsed here; text that is not JSON becomes an error).
+ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
+// The fit may search for long (seconds on a large cluster): the scenario's estimates hold a GGUF
+// profile or gguf-parser output (the GGUF estimator's search, scheduler-rules.md).
+bool may_search_long(const Json& scenario);
 
 class ScheduleService {
  public:
   virtual ~ScheduleService() = default;
-  virtual void request(std::uint64_t generation, const std::string& scenario_text) = 0;
+  // `loaded`: load_scenario(scenario), when the caller has it (see compute_answer).
+  virtual void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr) = 0;
   // An answer from elsewhere (the page's worker); ignored unless it answers the newest request.
   virtual void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) = 0;
   // A request is outstanding.
@@ -35,9 +59,9 @@ class ScheduleService {
 
 // Computes inside request().
 std::unique_ptr<ScheduleService> make_sync_schedule_service();
-// Uses peHost.schedule when the page offers it at the time of the request and accepts the scenario,
-// else computes inside request() (the page declines small scenarios, and removes peHost.schedule
-// when its worker cannot run).
+// Offers a scenario that may_search_long to peHost.schedule (when the page has it at the time of
+// the request; the page declines small scenarios, and removes peHost.schedule when its worker
+// cannot run); computes everything else, and whatever the page declines, inside request().
 std::unique_ptr<ScheduleService> make_host_schedule_service();
 
 }  // namespace placement::ui

@@ -31,7 +31,7 @@ void WhatIfModel::ask(WhatIfService& service, WhatIfKind kind, const std::string
   s.wanted = key;
   s.job = next_job_++;
   s.started = std::chrono::steady_clock::now();
-  WhatIfJob job{kind, s.job, scenario.dump(2), "", 0};  // the text scenario() gives
+  WhatIfJob job{kind, s.job, scenario.dump(), "", 0};  // compact: half the text of scenario()
   if (kind == WhatIfKind::capacity) job.number = kCapacityLimit;
   if (kind == WhatIfKind::advise) job.number = advise_replicas;
   if (kind == WhatIfKind::compare) job.other = baseline_text_;

@@ -280,7 +280,7 @@ void draw_cluster_canvas(App& app) {
     frame.candidate = preview_loads(preview);
     ImGui::TextColored(ImVec4(0.35f, 0.8f, 1, 1), "Blue: %s", app.whatif().preview_caption().c_str());
   } else if (shown >= 0) {
-    frame.candidate = candidate_loads(app.results().candidates()[std::size_t(shown)]);
+    frame.candidate = candidate_loads(app.results().candidate(std::size_t(shown)));
   }
   frame.dropped = filter_drops(app.results().trace());
   if (groups.empty()) ImGui::TextDisabled("No worker name contains \"%s\".", view.search.c_str());

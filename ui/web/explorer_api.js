@@ -14,6 +14,8 @@
 //   explorer.explanation(format)      "markdown" (what `placement schedule|scale-down FILE --markdown`
 //                                     prints; scale-down when that step is open) or "text"
 //   await explorer.settled()          no recompute pending (what-if searches included) and a frame drawn after it
+//   await explorer.resultDrawn()      performance.now() at the end of the first frame that draws a decision
+//                                     the app took after this call (the page's measurements time edits by it)
 //   await explorer.saveImage()        the canvas as the next frame draws it, a PNG data: URL
 //                                     (as large as the canvas's backing store, in device pixels)
 // What-if answers for the scenario shown, computed on the calling thread; each is JSON text, what
@@ -34,6 +36,10 @@ export function createExplorerApi(win) {
     return M;
   };
   const nextFrame = () => new Promise((r) => win.requestAnimationFrame(() => r()));
+  // Waiters of resultDrawn(): resolved after the app's frame that drew the next decision.
+  let decisionWaiters = [];
+  // Runs f right after the app's next drawn frame (Module.peAfterDraw, ui/platform/web_main.cpp).
+  const afterDraw = (m, f) => { (m.peAfterDraw = m.peAfterDraw || []).push(f); };
 
   return {
     api: {
@@ -57,10 +63,14 @@ export function createExplorerApi(win) {
       saveImage() {
         const m = need();
         return new Promise((resolve, reject) => {
-          (m.peAfterDraw = m.peAfterDraw || []).push(() => {
+          afterDraw(m, () => {
             try { resolve(m.canvas.toDataURL('image/png')); } catch (e) { reject(e); }
           });
         });
+      },
+      resultDrawn() {
+        need();
+        return new Promise((resolve) => decisionWaiters.push(resolve));
       },
       capacity: (limit = 256) => need().capacity(need().scenario(), limit),
       advise: (replicas = 1) => need().advise(need().scenario(), replicas),
@@ -73,6 +83,13 @@ export function createExplorerApi(win) {
       },
     },
     attach(module) { M = module; },
+    // The app took a decision for the scenario shown (peHost.announce): it is drawn in this frame.
+    decided() {
+      if (!M || !decisionWaiters.length) return;
+      const waiters = decisionWaiters;
+      decisionWaiters = [];
+      afterDraw(M, () => { const t = win.performance.now(); for (const w of waiters) w(t); });
+    },
     resolve: () => resolveReady(),
     reject: (e) => rejectReady(e),
   };

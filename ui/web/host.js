@@ -17,7 +17,7 @@ async function copyExplanation(win, getModule, status) {
   }
 }
 
-export function createHost({ doc, getModule, store, share, paste, scheduler, whatIf, pickers, status, embed, explorerApi }) {
+export function createHost({ doc, getModule, store, share, paste, scheduler, whatIf, pickers, status, embed, explorerApi, onDecision = () => {} }) {
   const win = doc.defaultView;
   const host = {
     // An embedded view never saves: it would replace the visitor's own scenario in this browser.
@@ -31,7 +31,7 @@ export function createHost({ doc, getModule, store, share, paste, scheduler, wha
     },
     openPasteDialog: () => paste.open(),
     // The decision line after each result, for screen readers (the canvas is invisible to them).
-    announce: (text) => status.decision(text),
+    announce: (text) => { status.decision(text); onDecision(); },
     copyExplanation: () => copyExplanation(doc.defaultView, getModule, status),
     saveImage: () => {
       saveCanvasImage(doc, explorerApi, getModule().scenario())

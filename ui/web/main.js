@@ -80,7 +80,8 @@ const whatIf = createWhatIfClient({
   },
 });
 
-const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, whatIf: () => whatIf, pickers, status, embed, explorerApi: explorer.api });
+const host = createHost({ doc, getModule, store, share, paste, scheduler: () => scheduler, whatIf: () => whatIf, pickers, status, embed, explorerApi: explorer.api,
+  onDecision: explorer.decided });
 win.peHost = host;
 
 // ---- files: pickers and drag-and-drop

@@ -1,5 +1,7 @@
 // The main thread's side of the scheduling worker (schedule_worker.js). The app asks through
-// peHost.schedule(generation, scenarioText): a small scenario is declined (request returns false)
+// peHost.schedule(generation, scenarioText) only for a scenario whose fit may search for long (GGUF
+// estimates, ui/app/schedule_service.h); it decides every other one itself, on the main thread,
+// without text. Of those it asks about, a small scenario is declined (request returns false)
 // and the app decides it on the main thread, which takes milliseconds; a large one goes to the
 // worker and the answer comes back through Module.deliverResult. The worker compiles its own copy
 // of the 2.9 MB core, so it is created the first time a large scenario needs it, never at start-up:

@@ -1,0 +1,130 @@
+// Times what a person waits for in the explorer (issue 21): importing a large scenario and editing
+// it, each up to the frame that draws the new decision.
+//   import: the toolbar's Import file input gets the file (a File in the page, so the text is not
+//           sent through the test harness while timed) and its change event fires; the clock starts
+//           when the event is dispatched.
+//   edit:   the model's replicas field, clicked once, then Ctrl+A and a digit typed as a person
+//           does; the clock starts at the digit's keydown (its event.timeStamp).
+// Both stop at explorer.resultDrawn(): the end of the app's frame that drew the first decision
+// taken after the action, i.e. the frame after the result for that generation was applied. Every
+// action changes the scenario (imports alternate the description, edits the replicas), so each
+// one is a new generation and a new decision.
+// Besides that wait, each action reports the app's own work in it: the time spent inside the
+// requestAnimationFrame callbacks (the app's frames) that ran between the action and the drawn
+// frame. The wait also holds the frames' pacing (an edit is applied in one frame and decided and
+// drawn in the next; under SwiftShader a frame comes every 30-40 ms) and the page's event handling.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const ex = require('./explorer_page');
+
+// The benchmark cluster of tests/bench/cluster_scenarios.cpp: N workers × 8 GPUs of four kinds,
+// about two instances per worker, vLLM Llama-3.1-8B (spread), written by cluster_bench.
+function benchScenario(root, workers, kind = 'vllm_single_gpu') {
+  const bench = process.env.PE_CLUSTER_BENCH || path.join(root, 'build/bin/cluster_bench');
+  if (!fs.existsSync(bench)) throw new Error(`${bench} is missing: ninja -C build cluster_bench (or set PE_CLUSTER_BENCH)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pe-measure-'));
+  try {
+    execFileSync(bench, ['--write', dir, '--case', kind, '--workers', String(workers)], { stdio: 'ignore' });
+    return fs.readFileSync(path.join(dir, `${kind}-${workers}.json`), 'utf8');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Installed before the page's scripts: every requestAnimationFrame callback's start and end
+// (Emscripten's main loop runs through it), so the app's work in a time window can be summed.
+function recordFrames() {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__frameSpans = [];
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    const start = window.__frameStart = performance.now();
+    try { cb(t); } finally {
+      window.__frameSpans.push([start, performance.now()]);
+      if (window.__frameSpans.length > 4096) window.__frameSpans.splice(0, 2048);
+    }
+  });
+  // t1 is taken inside the drawn frame: its span is recorded by the time a promise callback runs,
+  // but is added here (up to t1) if it is not yet.
+  const frameSpansTo = (t1) => {
+    const spans = window.__frameSpans;
+    const last = spans[spans.length - 1];
+    return last && last[0] === window.__frameStart ? spans : [...spans, [window.__frameStart, t1]];
+  };
+  // {ms, workMs}: the wait from t0 to t1 and the frame callbacks' time inside it.
+  window.__spanOf = (t0, t1) => ({
+    ms: t1 - t0,
+    workMs: frameSpansTo(t1).reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, t1) - Math.max(a, t0)), 0),
+  });
+}
+
+// One import through the file input; resolves with {ms, workMs} to the drawn decision.
+function importInPage([text, name]) {
+  const input = document.getElementById('scenario-input');
+  const files = new DataTransfer();
+  files.items.add(new File([text], name, { type: 'application/json' }));
+  const drawn = window.explorer.resultDrawn();
+  const t0 = performance.now();
+  input.files = files.files;
+  input.dispatchEvent(new Event('change'));
+  return drawn.then((t1) => window.__spanOf(t0, t1));
+}
+
+// Arms the clock for the next keydown: window.__edit resolves with {ms, workMs} from that key's
+// event to the drawn decision.
+function armEditClock() {
+  window.__edit = new Promise((resolve) => {
+    window.addEventListener('keydown', (event) => {
+      const drawn = window.explorer.resultDrawn();
+      drawn.then((t1) => resolve(window.__spanOf(event.timeStamp, t1)));
+    }, { capture: true, once: true });
+  });
+}
+
+// The scenario's text with its description made unique, so every import is an edit.
+function variant(text, i) {
+  const doc = JSON.parse(text);
+  doc.description = `${doc.description || 'scenario'} (import ${i + 1})`;
+  return JSON.stringify(doc);
+}
+
+async function timeImports(page, text, name, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(await page.evaluate(importInPage, [variant(text, i), name]));
+    await ex.settled(page);
+  }
+  return times;
+}
+
+// Replicas typed as 2, 3, 2, 3, ...: one decision per keystroke, as InputScalar applies each one.
+async function timeReplicaEdits(page, runs) {
+  await ex.clickItem(page, 'Replicas');
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    await page.keyboard.press('Control+A');
+    await ex.frames(page, 3);
+    await page.evaluate(armEditClock);
+    await page.keyboard.press(String(2 + (i % 2)));
+    times.push(await page.evaluate(() => window.__edit));
+    await ex.settled(page);
+  }
+  const replicas = JSON.parse(await ex.scenario(page)).model.replicas;  // (scenario() is dump(2): after the timing)
+  if (replicas !== 2 + ((runs - 1) % 2)) throw new Error(`the typed replicas did not arrive (replicas ${replicas})`);
+  return times;
+}
+
+// Imports `text` `imports` times, then edits it `edits` times, in one returning visitor's page.
+async function timeImportAndEdit(context, url, text, name, { imports, edits }) {
+  await context.addInitScript(recordFrames);
+  const page = await ex.openExplorer(context, url);
+  const importMs = await timeImports(page, text, name, imports);
+  const editMs = await timeReplicaEdits(page, edits);
+  if (page.pageErrors.length) throw new Error('page errors: ' + page.pageErrors.join('; '));
+  await page.close();
+  return { importMs, editMs };
+}
+
+module.exports = { benchScenario, timeImportAndEdit };

@@ -1,0 +1,164 @@
+// The schedule service: decisions from the scenario's tree equal the core's text calls byte for
+// byte; only a scenario that may search long is offered to the page's worker; edits coalesce and
+// stale answers are dropped.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/app.h"
+#include "app/examples.h"
+#include "app/host.h"
+#include "app/results.h"
+#include "app/schedule_service.h"
+#include "app/worker_edits.h"
+#include "scheduler.h"
+
+using placement::Json;
+using namespace placement::ui;
+
+namespace {
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Every scenario the repository holds: the examples and the acceptance cases (their `expected`
+// and metadata keys are fields the loader ignores, on both paths alike).
+std::vector<std::filesystem::path> scenario_files() {
+  std::vector<std::filesystem::path> out;
+  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack", "tests/cases/production", "tests/cases/differential"})
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir))
+      if (e.path().extension() == ".json") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::size_t member_size(const Json& doc, const char* key) { return doc.contains(key) ? doc[key].size() : 0; }
+Json member_or_empty(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::array(); }
+
+// Counts the page's peHost.schedule calls; the page accepts every one (as the worker would).
+struct PageThatAccepts {
+  int requests = 0;
+  PageThatAccepts() {
+    host::set_native_observer([this](const std::string& member) {
+      requests += member == "schedule";
+      return member == "schedule";
+    });
+  }
+  ~PageThatAccepts() { host::set_native_observer(nullptr); }
+};
+
+}  // namespace
+
+TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down_json of its text") {
+  const auto files = scenario_files();
+  REQUIRE(files.size() > 100);
+  for (const auto& file : files) {
+    INFO(file.filename().string());
+    const Json doc = Json::parse(read_text(file), nullptr, false);
+    if (doc.is_discarded()) continue;  // a case about unparsable text: the app never holds one
+    const std::string text = doc.dump(2);
+    const Results r = take_results(compute_answer(7, doc));
+    CHECK(r.generation == 7);
+    const Json expected = Json::parse(placement::schedule_json(text));
+    // The winner alone, as the decision line and the canvas read it, before the whole list.
+    if (r.selected() >= 0) CHECK(r.candidate(std::size_t(r.selected())) == expected["candidates"][std::size_t(r.selected())]);
+    CHECK(r.candidate_count() == member_size(expected, "candidates"));
+    CHECK(r.candidates() == member_or_empty(expected, "candidates"));
+    CHECK(r.schedule() == expected);
+    CHECK(r.scale_down == Json::parse(placement::scale_down_json(text)));
+    // What result() and scaleDownResult() give: rendered from the documents, or the core's own
+    // text when it refused the scenario.
+    CHECK(r.schedule_text() == placement::schedule_json(text));
+    CHECK(r.scale_down_text() == placement::scale_down_json(text));
+  }
+}
+
+TEST_CASE("a scenario the core refuses is answered with the core's own error text") {
+  Json doc = Json::parse(find_example("binpack-vs-spread")->text);
+  doc["model"]["replicas"] = "two";
+  const Results r = take_results(compute_answer(3, doc));
+  CHECK(r.schedule_text() == placement::schedule_json(doc.dump(2)));
+  CHECK(r.scale_down_text() == placement::scale_down_json(doc.dump(2)));
+  CHECK(r.input_error().find("(at /model/replicas)") != std::string::npos);
+  CHECK(r.candidate_count() == 0);
+  CHECK(r.selected() == -1);
+}
+
+TEST_CASE("only a scenario with GGUF estimates may search long") {
+  struct Row {
+    const char* example;
+    bool long_search;
+  };
+  const Row rows[] = {{"binpack-vs-spread", false}, {"distributed-vllm", false}, {"gguf-partial-offload", true}, {"cpu-fallback", false}};
+  for (const Row& r : rows) {
+    INFO(r.example);
+    const ExampleScenario* e = find_example(r.example);
+    REQUIRE(e);
+    CHECK(may_search_long(Json::parse(e->text)) == r.long_search);
+  }
+  CHECK_FALSE(may_search_long(Json::array()));
+  CHECK_FALSE(may_search_long(Json{{"estimates", {{"gguf_profile", nullptr}}}}));
+  CHECK(may_search_long(Json{{"estimates", {{"gguf_profile", Json::object()}}}}));
+  CHECK(may_search_long(Json{{"estimates", {{"gguf_parser", Json::object()}}}}));
+}
+
+TEST_CASE("a scenario that cannot search long is decided at once, even when the page would take it") {
+  PageThatAccepts page;
+  App app(make_host_schedule_service());
+  app.pump();
+  app.edit(add_worker(app.scenario()));
+  app.pump();
+  CHECK(page.requests == 0);
+  CHECK(app.results_current());
+  CHECK_FALSE(app.busy());
+  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+  CHECK(app.scale_down_result() == placement::scale_down_json(app.scenario_text()));
+}
+
+TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped") {
+  PageThatAccepts page;
+  App app(make_host_schedule_service());
+  REQUIRE(app.load_example("gguf-partial-offload"));  // a GGUF fit: offered to the page's worker
+  app.pump();
+  REQUIRE(page.requests == 1);
+  const std::uint64_t first = app.generation();
+  app.edit(add_worker(app.scenario()));
+  app.edit(add_worker(app.scenario()));
+  app.edit(add_worker(app.scenario()));
+  CHECK(app.busy());
+  app.pump();
+  CHECK(page.requests == 2);  // three edits, one request
+  const std::uint64_t second = app.generation();
+  app.deliver_result(first, "{\"candidates\": []}", "{}");  // superseded
+  app.pump();
+  CHECK_FALSE(app.results_current());
+  CHECK(app.busy());
+  // result() never waits: it answers from the core directly while the worker is busy.
+  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+  const std::string schedule_text = placement::schedule_json(app.scenario_text());
+  app.deliver_result(second, schedule_text, placement::scale_down_json(app.scenario_text()));
+  app.pump();
+  CHECK(app.results_current());
+  CHECK_FALSE(app.busy());
+  CHECK(app.results().schedule_text() == schedule_text);
+  CHECK(app.result() == schedule_text);
+  CHECK(page.requests == 2);
+}
+
+TEST_CASE("a loaded scenario is decided from the Scenario its check made, as the core decides its text") {
+  App app(make_sync_schedule_service());
+  for (const auto& file : scenario_files()) {
+    INFO(file.filename().string());
+    if (!app.load_scenario(read_text(file)).empty()) continue;  // refused: nothing to decide
+    app.pump();
+    REQUIRE(app.results_current());
+    CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+    CHECK(app.scale_down_result() == placement::scale_down_json(app.scenario_text()));
+  }
+}
