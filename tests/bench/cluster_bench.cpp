@@ -3,8 +3,8 @@
 //   load     scenario text → Scenario (load_scenario_text)
 //   decide   schedule(Scenario): filters, fit, scoring, pick — every datum of the trace included
 //            (bulky lists kept typed until the trace is read)
-//   render   result + trace → JSON text (schedule_result_to_json(...).dump(2), what the CLI prints;
-//            the typed lists become JSON here)
+//   render   result + trace → JSON text (write_schedule_result_text, what the CLI and
+//            schedule_json print: the typed lists write their text directly)
 // Each figure is the median of repeats. The same program builds natively and for WebAssembly
 // (wasm/CMakeLists.txt, target cluster_bench_node, run under Node); scripts/bench.sh runs both
 // and merges their outputs into one table with `cluster_bench --table NATIVE.tsv WASM.tsv`.
@@ -33,6 +33,7 @@
 #include "cluster_scenarios.h"
 #include "gguf/model_profile.h"
 #include "gguf/reader.h"
+#include "result_writer.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
 
@@ -171,7 +172,11 @@ int run(const Options& opt) {
       ScheduleResult result = schedule(scenario);  // warm-up, and the result rendered below
       row.decide_ms = median_ms(opt.budget_ms, opt.warmup_ms, [&] { (void)schedule(scenario); });
       std::string json;
-      row.render_ms = median_ms(opt.budget_ms / 4, opt.warmup_ms / 4, [&] { json = schedule_result_to_json(result).dump(2); });
+      const TextSink append = [&json](const char* data, std::size_t size) { json.append(data, size); };
+      row.render_ms = median_ms(opt.budget_ms / 4, opt.warmup_ms / 4, [&] {
+        json.clear();
+        write_schedule_result_text(result, append);
+      });
       row.strategy = result.strategy.empty() ? "-" : result.strategy;
       row.candidates = static_cast<long long>(result.candidates.size());
       row.selected = result.selected ? static_cast<long long>(*result.selected) : -1;
