@@ -9,7 +9,10 @@ void WorkerVerdicts::write(JsonOut& out) const {
     out.member("pass", v.pass);
     out.member("code", v.code);
     out.key("data");
-    write_data(out, v.data ? *v.data : Json());
+    // Not `v.data ? *v.data : Json()`: that conditional is a prvalue and copied the shared data
+    // once per worker.
+    if (v.data) write_data(out, *v.data);
+    else write_data(out, Json());
   });
 }
 
