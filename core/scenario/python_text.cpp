@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "scenario/python_unicode_tables.h"
+#include "scenario/utf8.h"
 
 namespace placement {
 
@@ -40,24 +41,6 @@ std::u32string decode_utf8(const std::string& s) {
     i += ok ? static_cast<std::size_t>(extra) + 1 : 1;
   }
   return out;
-}
-
-void encode_utf8(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 bool in_ranges(char32_t cp, const std::vector<CodeRange>& table) {

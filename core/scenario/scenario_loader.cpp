@@ -369,7 +369,8 @@ void load_section(const JsonReader& root, StreamedSection<Section>* streamed, Sc
   if (streamed && streamed->active) return streamed->finish(s);
   if (!root.has(Section::kKey)) return;
   Section section;
-  for (const JsonReader& e : root.at(Section::kKey).elements_at_most(Section::kLimit, Section::kWhat)) section.add(e.value(), e.pointer());
+  std::size_t index = 0;
+  for (const JsonReader& e : root.at(Section::kKey).elements_at_most(Section::kLimit, Section::kWhat)) section.add(e.value(), index++);
   section.move_into(s);
 }
 

@@ -4,13 +4,14 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "scenario/types.h"
 
 namespace placement {
 
 Scenario load_scenario(const Json& document);
-Scenario load_scenario_text(const std::string& text);  // parse errors name the byte offset
+Scenario load_scenario_text(std::string_view text);  // parse errors name the byte offset
 Json parse_scenario_document(const std::string& text);  // the JSON alone, same errors
 
 // Individual objects, for callers that paste GPUStack API objects (the browser explorer).

@@ -3,6 +3,7 @@
 // (scenario_stream.cpp) with the same checks, in the same order, and the same errors.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -20,6 +21,10 @@ namespace placement {
 // GPUStack's model instance states (any other is refused).
 const std::vector<std::string>& instance_states();
 
+// The JSON Pointer of element `index` of the top-level array `key` ("/workers/3"): built only
+// when an error names it (a thousand-worker scenario has thousands of elements).
+std::string element_pointer(const char* key, std::size_t index);
+
 // Workers in document order: each loaded (load_worker), then its id and name checked against
 // the earlier ones; unknown states become warnings.
 class WorkerSection {
@@ -28,8 +33,9 @@ class WorkerSection {
   static constexpr const char* kWhat = "workers";
   static constexpr std::size_t kLimit = limits::kMaxWorkers;
 
-  void add(const Json& value, const std::string& pointer);  // throws InputError
-  void accept(Worker&& worker, const std::string& pointer);  // a loaded one (throws InputError)
+  void add(const Json& value, std::size_t index);  // element `index`; throws InputError
+  void accept(Worker&& worker, std::size_t index);  // a loaded one (throws InputError)
+  void reserve(std::size_t n) { workers_.reserve(n); }
   void move_into(Scenario& s);
 
  private:
@@ -44,8 +50,9 @@ class InstanceSection {
   static constexpr const char* kKey = "model_instances";
   static constexpr const char* kWhat = "model instances";
   static constexpr std::size_t kLimit = limits::kMaxModelInstances;
-  void add(const Json& value, const std::string& pointer);  // throws InputError
-  void accept(ModelInstance&& instance, const std::string&) { instances_.push_back(std::move(instance)); }
+  void add(const Json& value, std::size_t index);  // element `index`; throws InputError
+  void accept(ModelInstance&& instance, std::size_t) { instances_.push_back(std::move(instance)); }
+  void reserve(std::size_t n) { instances_.reserve(n); }
   void move_into(Scenario& s) { s.model_instances = std::move(instances_); }
 
  private:
@@ -67,15 +74,17 @@ struct StreamedSection {
   // The next element, as a document or already loaded (typed).
   template <class Element>
   void add(Element&& element) {
-    const std::string pointer = std::string("/") + Section::kKey + "/" + std::to_string(count++);
+    const std::size_t index = count++;
     try {
-      if constexpr (std::is_same_v<std::decay_t<Element>, Json>) section.add(element, pointer);
-      else section.accept(std::forward<Element>(element), pointer);
+      if constexpr (std::is_same_v<std::decay_t<Element>, Json>) section.add(element, index);
+      else section.accept(std::forward<Element>(element), index);
     } catch (const InputError& e) {
       error = e;
     }
   }
   void skip() { ++count; }
+  // Room for `n` elements (a hint; at most the limit, beyond which nothing is kept).
+  void reserve(std::size_t n) { section.reserve(std::min(n, Section::kLimit)); }
   // Throws what loading the whole array at once would have thrown, else hands the result over.
   void finish(Scenario& s) {
     if (count > Section::kLimit)

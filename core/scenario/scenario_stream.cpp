@@ -1,5 +1,7 @@
-// load_scenario_text without the whole document as a tree. The text is parsed once by nlohmann's
-// SAX parser (so syntax errors, number handling and duplicate keys are exactly Json::parse's).
+// load_scenario_text without the whole document as a tree. The text is read once by the fast
+// reader of json_scan.h, which feeds the same SAX events nlohmann's parser would; text it does
+// not take is parsed by nlohmann's SAX parser (so syntax errors, number handling and duplicate
+// keys are exactly Json::parse's).
 // Each element of `workers` and `model_instances` is read straight into the typed scenario by a
 // fast reader (fast_element.h); an element it gives up on is parsed again from its own text and
 // loaded the regular way. Everything else, small, becomes the document load_scenario reads, with
@@ -9,6 +11,7 @@
 #include <utility>
 
 #include "scenario/fast_element.h"
+#include "scenario/json_scan.h"
 #include "scenario/scenario_loader.h"
 #include "scenario/scenario_sections.h"
 
@@ -51,7 +54,7 @@ class TrackedIterator {
 
 class ScenarioSax {
  public:
-  ScenarioSax(Json& document, const char* text) : root_(document), read_(text) {}
+  ScenarioSax(Json& document, const char* text, const char* end) : root_(document), read_(text), end_(end) {}
 
   StreamedSections sections;
   const char** read_position() { return &read_; }
@@ -102,6 +105,7 @@ class ScenarioSax {
  private:
   DomBuilder root_;
   const char* read_;
+  const char* end_;
   int depth_ = 0;  // containers open
   std::string root_key_;
   // Inside a streamed array (depth_ >= 2): which one, and what reads the current element.
@@ -116,8 +120,15 @@ class ScenarioSax {
   void begin_stream() {
     streaming_workers_ = root_key_ == WorkerSection::kKey;
     streaming_instances_ = root_key_ == InstanceSection::kKey;
-    if (streaming_workers_) sections.workers.active = true;
-    if (streaming_instances_) sections.instances.active = true;
+    // read_ is just past the array's `[`.
+    if (streaming_workers_) {
+      sections.workers.active = true;
+      sections.workers.reserve(count_array_elements(read_, end_));
+    }
+    if (streaming_instances_) {
+      sections.instances.active = true;
+      sections.instances.reserve(count_array_elements(read_, end_));
+    }
   }
 
   bool wants_elements() const {
@@ -198,11 +209,18 @@ class ScenarioSax {
 
 }  // namespace
 
-Scenario load_scenario_text(const std::string& text) {
-  Json document;
-  ScenarioSax sax(document, text.data());
+Scenario load_scenario_text(std::string_view text) {
   const char* begin = text.data();
   const char* end = begin + text.size();
+  {
+    // The fast reader takes well-formed text; anything else is read again by nlohmann below,
+    // whose errors (and handling of odd input) are the loader's contract.
+    Json document;
+    ScenarioSax sax(document, begin, end);
+    if (scan_json(begin, end, sax, sax.read_position())) return load_scenario_with(document, &sax.sections);
+  }
+  Json document;
+  ScenarioSax sax(document, begin, end);
   parse_or_input_error([&] {
     return Json::sax_parse(TrackedIterator(begin, sax.read_position()), TrackedIterator(end, sax.read_position()), &sax);
   });

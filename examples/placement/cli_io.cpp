@@ -1,6 +1,9 @@
 #include "cli_io.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +39,32 @@ bool read_all(const std::string& path, std::string& text) {
   read_stream(in, text);
   std::fclose(in);
   return true;
+}
+
+bool InputText::open(const std::string& path) {
+  release();
+  if (path != "-") {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat info {};
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+      void* at = mmap(nullptr, static_cast<std::size_t>(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      if (at != MAP_FAILED) {
+        mapped_ = static_cast<const char*>(at);
+        size_ = static_cast<std::size_t>(info.st_size);
+      }
+    }
+    ::close(fd);
+    if (mapped_) return true;
+  }
+  return read_all(path, text_);
+}
+
+void InputText::release() {
+  if (mapped_) munmap(const_cast<char*>(mapped_), size_);
+  mapped_ = nullptr;
+  size_ = 0;
+  std::string().swap(text_);
 }
 
 int report_input_error(const char* cmd, const InputError& e) {

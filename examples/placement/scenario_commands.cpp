@@ -56,14 +56,14 @@ template <class Run>
 int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
   Args args;
   if (!parse_args(argc, argv, cmd, args)) return 1;
-  std::string text;
-  if (!read_all(args.file, text)) {
+  InputText text;
+  if (!text.open(args.file)) {
     std::fprintf(stderr, "placement %s: cannot read '%s'\n", cmd, args.file.c_str());
     return 1;
   }
   try {
-    Scenario scenario = load_scenario_text(text);
-    std::string().swap(text);  // the input is no longer needed while deciding
+    Scenario scenario = load_scenario_text(text.view());
+    text.release();  // the input is no longer needed while deciding
     run(scenario, args.format);
   } catch (const InputError& e) {
     return report_input_error(cmd, e);

@@ -1,0 +1,19 @@
+// libFuzzer target for the fast JSON reader of scenarios (core/scenario/json_scan.h): on any bytes
+// it must decline what nlohmann refuses and, for what nlohmann accepts (a leading byte-order mark
+// aside, which it leaves to nlohmann), feed exactly nlohmann's SAX events.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "../unit/scenario/json_events.h"
+#include "fuzz_check.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const auto expected = placement::testing::nlohmann_events(text);
+  const auto scanned = placement::testing::scanned_events(text);
+  if (scanned) fuzz_check(expected && *scanned == *expected);
+  const bool byte_order_mark = size >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0;
+  if (expected && !byte_order_mark) fuzz_check(scanned.has_value());
+  return 0;
+}
