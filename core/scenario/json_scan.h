@@ -305,37 +305,6 @@ class JsonScanner {
   }
 };
 
-// The number of elements of the array whose `[` is just before `begin`, found by matching brackets
-// and skipping strings, without reading any value: lets a loader size its list before the
-// elements arrive (a thousand-worker scenario's instances moved and re-faulted pages at every
-// growth of their list). Only a size hint: malformed text gives some count or 0.
-inline std::size_t count_array_elements(const char* begin, const char* end) {
-  std::size_t commas = 0;
-  bool any = false;
-  int depth = 0;
-  for (const char* p = begin; p != end; ++p) {
-    switch (*p) {
-      case '"':
-        for (++p; p != end && *p != '"'; ++p)
-          if (*p == '\\' && p + 1 != end) ++p;
-        if (p == end) return 0;
-        any = true;
-        break;
-      case '[':
-      case '{': ++depth; any = true; break;
-      case ']':
-      case '}':
-        if (depth == 0) return any ? commas + 1 : 0;
-        --depth;
-        break;
-      case ',': commas += depth == 0; break;
-      case ' ': case '\n': case '\r': case '\t': break;
-      default: any = true;
-    }
-  }
-  return 0;
-}
-
 // Runs a JsonScanner over [begin, end): true when the text was one JSON value, every event of
 // which `handler` took.
 template <class Handler>

@@ -3,7 +3,6 @@
 // (scenario_stream.cpp) with the same checks, in the same order, and the same errors.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -35,7 +34,6 @@ class WorkerSection {
 
   void add(const Json& value, std::size_t index);  // element `index`; throws InputError
   void accept(Worker&& worker, std::size_t index);  // a loaded one (throws InputError)
-  void reserve(std::size_t n) { workers_.reserve(n); }
   void move_into(Scenario& s);
 
  private:
@@ -52,7 +50,6 @@ class InstanceSection {
   static constexpr std::size_t kLimit = limits::kMaxModelInstances;
   void add(const Json& value, std::size_t index);  // element `index`; throws InputError
   void accept(ModelInstance&& instance, std::size_t) { instances_.push_back(std::move(instance)); }
-  void reserve(std::size_t n) { instances_.reserve(n); }
   void move_into(Scenario& s) { s.model_instances = std::move(instances_); }
 
  private:
@@ -83,8 +80,6 @@ struct StreamedSection {
     }
   }
   void skip() { ++count; }
-  // Room for `n` elements (a hint; at most the limit, beyond which nothing is kept).
-  void reserve(std::size_t n) { section.reserve(std::min(n, Section::kLimit)); }
   // Throws what loading the whole array at once would have thrown, else hands the result over.
   void finish(Scenario& s) {
     if (count > Section::kLimit)

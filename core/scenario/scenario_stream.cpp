@@ -54,7 +54,7 @@ class TrackedIterator {
 
 class ScenarioSax {
  public:
-  ScenarioSax(Json& document, const char* text, const char* end) : root_(document), read_(text), end_(end) {}
+  ScenarioSax(Json& document, const char* text) : root_(document), read_(text) {}
 
   StreamedSections sections;
   const char** read_position() { return &read_; }
@@ -105,7 +105,6 @@ class ScenarioSax {
  private:
   DomBuilder root_;
   const char* read_;
-  const char* end_;
   int depth_ = 0;  // containers open
   std::string root_key_;
   // Inside a streamed array (depth_ >= 2): which one, and what reads the current element.
@@ -120,15 +119,8 @@ class ScenarioSax {
   void begin_stream() {
     streaming_workers_ = root_key_ == WorkerSection::kKey;
     streaming_instances_ = root_key_ == InstanceSection::kKey;
-    // read_ is just past the array's `[`.
-    if (streaming_workers_) {
-      sections.workers.active = true;
-      sections.workers.reserve(count_array_elements(read_, end_));
-    }
-    if (streaming_instances_) {
-      sections.instances.active = true;
-      sections.instances.reserve(count_array_elements(read_, end_));
-    }
+    if (streaming_workers_) sections.workers.active = true;
+    if (streaming_instances_) sections.instances.active = true;
   }
 
   bool wants_elements() const {
@@ -216,11 +208,11 @@ Scenario load_scenario_text(std::string_view text) {
     // The fast reader takes well-formed text; anything else is read again by nlohmann below,
     // whose errors (and handling of odd input) are the loader's contract.
     Json document;
-    ScenarioSax sax(document, begin, end);
+    ScenarioSax sax(document, begin);
     if (scan_json(begin, end, sax, sax.read_position())) return load_scenario_with(document, &sax.sections);
   }
   Json document;
-  ScenarioSax sax(document, begin, end);
+  ScenarioSax sax(document, begin);
   parse_or_input_error([&] {
     return Json::sax_parse(TrackedIterator(begin, sax.read_position()), TrackedIterator(end, sax.read_position()), &sax);
   });

@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <cstring>
 #include <random>
 
 #include "scenario/json_events.h"
@@ -104,22 +103,4 @@ TEST_CASE("json_scan: every example and case reads as nlohmann reads it") {
       ++files;
     }
   CHECK(files > 100);
-}
-
-TEST_CASE("count_array_elements: the elements of the array that starts just before the text") {
-  const std::pair<const char*, std::size_t> table[] = {
-      {"]", 0},
-      {" \n]", 0},
-      {"1]", 1},
-      {"1, 2 ,3]", 3},
-      {"{\"a\": [1, 2], \"b\": {\"c\": 3}}, []]", 2},
-      {"\"a,b]\", \"c\\\"]\"]", 2},
-      {"[[],[[]]], {}] , 7", 2},
-      {"1, 2", 0},          // the text ends first: no hint
-      {"\"open, 1]", 0},    // an unterminated string
-  };
-  for (const auto& [text, count] : table) {
-    INFO(text);
-    CHECK(count_array_elements(text, text + std::strlen(text)) == count);
-  }
 }
