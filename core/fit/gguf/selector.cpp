@@ -94,7 +94,10 @@ FitResult select_gguf(FitContext& ctx) {
     events.add(Level::error, kPreCheck, "insufficient", kInsufficient,
                Json{{"vram", setup.full_vram.nonuma}, {"ram", setup.full_ram.nonuma}, {"selected", setup.selection.active}});
   }
-  events.emit(ctx.trace, !result.candidates.empty());
+  // The events are GGUF's typed list while it decides; the messages they show go to the trace once.
+  SelectorMessages messages;
+  events.emit(messages, !result.candidates.empty());
+  messages.commit(ctx.trace);
   return result;
 }
 
