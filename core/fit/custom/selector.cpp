@@ -27,7 +27,6 @@ void explain(SelectorMessages& messages, const CustomRequest& req, const std::ve
 
 // The run, its §6.9 messages collected in `messages`.
 FitResult select_custom(FitContext& ctx, SelectorMessages& messages) {
-
   const CustomRequest req = custom_request(ctx.scenario, ctx.model);
   ctx.trace.requirement() = Json{{"selector", kSelector},
                                  {"vram", req.vram},
