@@ -72,18 +72,13 @@ void write_candidate(JsonOut& out, const Candidate& c) {
   out.end_object();
 }
 
-namespace {
-template <class Part>
-Json json_tree_of(void (*write)(JsonOut&, const Part&), const Part& part) {
-  JsonTreeOut tree;
-  write(tree, part);
-  return tree.take();
+Json claim_to_json(const ResourceClaim& c) {
+  return json_tree([&](JsonOut& out) { write_claim(out, c); });
 }
-}  // namespace
 
-Json claim_to_json(const ResourceClaim& c) { return json_tree_of(write_claim, c); }
-
-Json candidate_to_json(const Candidate& c) { return json_tree_of(write_candidate, c); }
+Json candidate_to_json(const Candidate& c) {
+  return json_tree([&](JsonOut& out) { write_candidate(out, c); });
+}
 
 namespace {
 
@@ -133,9 +128,9 @@ void write_scale_down_result(JsonOut& out, const ScaleDownResult& r) {
   out.end_object();
 }
 
-Json schedule_result_to_json(const ScheduleResult& r) { return json_tree_of(write_schedule_result, r); }
+Json schedule_result_to_json(const ScheduleResult& r) { return json_tree([&](JsonOut& out) { write_schedule_result(out, r); }); }
 
-Json scale_down_result_to_json(const ScaleDownResult& r) { return json_tree_of(write_scale_down_result, r); }
+Json scale_down_result_to_json(const ScaleDownResult& r) { return json_tree([&](JsonOut& out) { write_scale_down_result(out, r); }); }
 
 std::string result_text(const Json& result) {
   // Messages quote the input (a key, a token, a byte excerpt) and may cut a multi-byte character:

@@ -214,9 +214,7 @@ void SpreadItem::write(JsonOut& out) const {
 }
 
 Json PlacementSpreadScorer::counts_json() const {
-  JsonTreeOut tree;
-  write_spread_counts(tree, counts_);
-  return tree.take();
+  return json_tree([&](JsonOut& out) { write_spread_counts(out, counts_); });
 }
 
 std::vector<WorkerSpreadCounts> PlacementSpreadScorer::release_counts() {

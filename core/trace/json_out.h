@@ -77,11 +77,13 @@ class JsonTreeOut final : public JsonOut {
   std::string key_;
 };
 
-// The tree of anything that writes itself (a `void write(JsonOut&) const` member).
-template <class Writable>
-Json json_tree(const Writable& w) {
+// The tree a writer writes: a callable `void(JsonOut&)`, or anything that writes itself (a
+// `void write(JsonOut&) const` member).
+template <class Writer>
+Json json_tree(const Writer& w) {
   JsonTreeOut tree;
-  w.write(tree);
+  if constexpr (std::is_invocable_v<const Writer&, JsonOut&>) w(tree);
+  else w.write(tree);
   return tree.take();
 }
 

@@ -26,10 +26,6 @@ void Trace::defer(const std::string& pointer, std::shared_ptr<const DeferredList
   deferred_.emplace_back(pointer, std::move(list));
 }
 
-Json data_or_empty(const Json& data) { return data.is_null() ? Json::object() : data; }
-
-Json data_or_empty(const std::shared_ptr<const Json>& data) { return data ? *data : Json::object(); }
-
 void Trace::defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list) {
   const std::size_t newest = root_[section].size() - 1;
   defer(std::string("/") + section + "/" + std::to_string(newest) + "/" + key, std::move(list));
@@ -98,19 +94,9 @@ void Trace::materialize() const {
   deferred_.clear();
 }
 
-Json& Trace::add_strategy(const std::string& selector, const std::string& strategy, const std::string& status) {
-  Json rec = Json::object();
-  rec["selector"] = selector;
-  rec["strategy"] = strategy;
-  rec["status"] = status;
-  root_["strategies"].push_back(std::move(rec));
-  return root_["strategies"].back();
-}
-
-Json* Trace::find_strategy(const std::string& strategy) {
-  for (auto& s : root_["strategies"])
-    if (s["strategy"] == strategy) return &s;
-  return nullptr;
+void Trace::add_strategy(std::shared_ptr<const DeferredList> record) {
+  root_["strategies"].push_back(nullptr);  // its slot, written by the record when the trace is read
+  defer("/strategies/" + std::to_string(root_["strategies"].size() - 1), std::move(record));
 }
 
 void Trace::quirk(std::string_view id, std::string_view where, std::string_view effect) {

@@ -27,10 +27,6 @@ class DeferredList {
   Json to_json() const;
 };
 
-// A record's `data` as §6 writes it: absent (null, or no shared copy) renders as {}.
-Json data_or_empty(const Json& data);
-Json data_or_empty(const std::shared_ptr<const Json>& data);
-
 class Trace {
  public:
   Trace();
@@ -56,15 +52,11 @@ class Trace {
   // The whole trace, each deferred list written in its slot, without materializing anything.
   void write(JsonOut& out) const;
 
-  // GPUStack-equivalent messages (§6.9): read by selectors while they decide, so reading them
-  // does not materialize the deferred lists.
-  Json& messages() { return root_["messages"]; }
-
   // Registers `list` as the value of the slot at `pointer` (created, with null, by the caller
   // where the list belongs, so the key keeps its canonical position).
   void defer(const std::string& pointer, std::shared_ptr<const DeferredList> list);
   // The same for `key` of the newest record of the array section `section` ("filters",
-  // "strategies", "scoring"); the slot must already be there (set to null where it belongs).
+  // "scoring"); the slot must already be there (set to null where it belongs).
   void defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list);
 
   // Sections (created empty in canonical order by the constructor).
@@ -72,20 +64,20 @@ class Trace {
   Json& filters() { return root_["filters"]; }
   Json& dispatch() { return root_["dispatch"]; }
   Json& requirement() { return root_["requirement"]; }
-  Json& strategies() { return root_["strategies"]; }
   Json& scoring() { return root_["scoring"]; }
   Json& pick() { return root_["pick"]; }
 
-  // Appends a strategy record {selector, strategy, status, ...} and returns it for filling.
-  Json& add_strategy(const std::string& selector, const std::string& strategy, const std::string& status);
-  Json* find_strategy(const std::string& strategy);
+  // Appends a §6.3 strategy record that writes itself whole (fit/common/strategy_record.h): the
+  // trace holds it typed until it is read.
+  void add_strategy(std::shared_ptr<const DeferredList> record);
 
   // A GPUStack quirk that decided something (§6.8).
   // Views: scorers report a quirk per candidate, and a repeat must cost no string.
   void quirk(std::string_view id, std::string_view where, std::string_view effect);
   // A bound that changed the search (§6.7).
   void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
-  // GPUStack-equivalent explanation slot (§6.9): {source, key, values}.
+  // GPUStack-equivalent explanation slot (§6.9): {source, key, values}. Write-only: a selector
+  // keeps its own messages (fit/common/selector_messages.h) and writes the survivors once.
   void message(const std::string& source, const std::string& key, Json values = Json::object());
   // Nomad-style aggregate line (§6.6); identical (key, params) lines are merged by adding counts.
   void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params = Json::object());

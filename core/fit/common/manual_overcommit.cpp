@@ -39,7 +39,7 @@ std::vector<Candidate> ManualRun::judge_overcommit(std::vector<Candidate>& candi
   }
   if (ctx_.model.replicas > 1) {
     outcome_.multi_replica_overcommit = true;
-    ctx_.trace.message("manual", "multi_replica_overcommit", Json{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
+    messages_.add("manual", "multi_replica_overcommit", Json{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
     commit("tried", 0, "multi_replica_overcommit");
     return {};
   }
@@ -48,7 +48,7 @@ std::vector<Candidate> ManualRun::judge_overcommit(std::vector<Candidate>& candi
     return {};
   }
   outcome_.overcommit = true;
-  ctx_.trace.message("manual", "overcommit", best_values);
+  messages_.add("manual", "overcommit", best_values);
   record_["chosen_overcommit"] = *best;
   commit("tried", 1, "overcommit");
   return {candidates[*best]};

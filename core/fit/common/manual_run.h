@@ -18,8 +18,8 @@ namespace placement::manual {
 class ManualRun {
  public:
   // The model must have gpu_ids (select_manual checks).
-  ManualRun(FitContext& ctx, const ManualRequest& request, const ManualOptions& options)
-      : ctx_(ctx), req_(request), opt_(options), ids_(*gpu_ids(ctx.model)), selection_(group_selected(ids_)) {}
+  ManualRun(FitContext& ctx, const ManualRequest& request, const ManualOptions& options, SelectorMessages& messages)
+      : ctx_(ctx), req_(request), opt_(options), messages_(messages), ids_(*gpu_ids(ctx.model)), selection_(group_selected(ids_)) {}
 
   std::vector<Candidate> run();
 
@@ -29,6 +29,7 @@ class ManualRun {
   FitContext& ctx_;
   const ManualRequest& req_;
   const ManualOptions& opt_;
+  SelectorMessages& messages_;
   const std::vector<std::string>& ids_;
   std::vector<TypeSelection> selection_;
   std::map<std::pair<std::string, std::int64_t>, Allocatable> alloc_cache_;

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "fit/common/shared_rules.h"
+#include "fit/common/strategy_record.h"
 #include "scenario/scenario_loader.h"
 
 namespace placement {
@@ -210,7 +211,7 @@ bool ManualRun::skip_distributed_worker(const Worker& w, const IndexList& select
   outcome_.distributed_limit_worker = w.name;
   outcome_.distributed_limit_instance = *inst;
   reject(w, selected_indexes, "distributed_limit", Json{{"instance", *inst}});
-  ctx_.trace.message("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
+  messages_.add("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
   return true;
 }
 
@@ -301,8 +302,8 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
 }
 
 void ManualRun::commit(const std::string& status, std::size_t found, const std::string& result) {
-  Json& r = ctx_.trace.add_strategy(opt_.selector, "manual", status);
-  r["skip"] = nullptr;
+  StrategyRecord record(opt_.selector, "manual", status);
+  Json& r = record.body();
   r["candidates_found"] = found;
   r["examined"] = Json{{"workers", examined_workers_}, {"gpus", examined_gpus_}, {"combinations", 0}, {"queries", 0}};
   r["rejections"] = rejections_;
@@ -312,6 +313,7 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   for (auto& [k, v] : record_.items()) r[k] = v;
   r["attempts"] = attempts_;
   r["result"] = result;
+  commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
   std::map<std::string, long long> counts;  // ordered: deterministic
   for (const auto& rj : rejections_) ++counts[rj["code"].get<std::string>()];
@@ -352,7 +354,7 @@ bool ManualRun::refuse_heterogeneous() {
   outcome_.heterogeneous = true;
   Json types = Json::array();
   for (const auto& ts : selection_) types.push_back(ts.type);
-  ctx_.trace.message("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
+  messages_.add("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
   commit("tried", 0, "heterogeneous");
   return true;
 }
@@ -406,15 +408,17 @@ std::vector<Candidate> ManualRun::run() {
 
 }  // namespace manual
 
-std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options) {
+std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options,
+                                     SelectorMessages& messages) {
   if (!gpu_ids(ctx.model)) {
-    Json& r = ctx.trace.add_strategy(options.selector, "manual", "skipped");
-    r["skip"] = Json{{"code", "no_gpu_ids"}, {"data", Json::object()}};
-    r["candidates_found"] = 0;
+    StrategyRecord record(options.selector, "manual");
+    record.skip("no_gpu_ids");
+    record.body()["candidates_found"] = 0;
+    commit_strategy(ctx.trace, std::move(record));
     if (options.outcome) *options.outcome = ManualOutcome{};
     return {};
   }
-  manual::ManualRun run(ctx, request, options);
+  manual::ManualRun run(ctx, request, options, messages);
   return run.run();
 }
 

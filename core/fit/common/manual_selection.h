@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/selector_messages.h"
 #include "fit/common/shared_rules.h"
 #include "fit/fit_context.h"
 
@@ -36,12 +37,13 @@ struct ManualOptions {
   ManualOutcome* outcome = nullptr;  // optional: filled with how the run ended
 };
 
-// Returns the candidates (possibly one overcommitted), recording a `manual` strategy record and
-// §6.9 messages {source: "manual", key} in ctx.trace: heterogeneous, multi_replica_overcommit,
+// Returns the candidates (possibly one overcommitted), recording a `manual` strategy record in
+// ctx.trace and §6.9 messages {source: "manual", key} in `messages`: heterogeneous, multi_replica_overcommit,
 // overcommit, distributed_limit (see manual_selection.cpp and manual_overcommit.cpp for their
 // values). Candidates and their subordinates carry `gpu_addresses` when the model's backend is
 // MindIE (GPUStack lists every selected NPU of the worker there, Q34). Throws ReferenceError(fit)
 // where GPUStack divides by a GPU total of 0.
-std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options);
+std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& request, const ManualOptions& options,
+                                     SelectorMessages& messages);
 
 }  // namespace placement

@@ -1,25 +1,69 @@
 #include "fit/common/strategy_record.h"
 
+#include <algorithm>
+
 namespace placement {
 
-Json& begin_strategy_record(Trace& trace, const std::string& selector, const std::string& strategy,
-                            const std::string& status) {
-  Json& rec = trace.add_strategy(selector, strategy, status);
-  rec["skip"] = nullptr;
-  rec["candidates_found"] = 0;
-  rec["examined"] = Json{{"workers", 0}, {"gpus", 0}, {"combinations", 0}, {"queries", 0}};
-  rec["rejections"] = Json::array();
-  rec["not_examined"] = Json::array();
-  rec["caps"] = Json::array();
-  rec["quirks"] = Json::array();
+StrategyRecord::StrategyRecord(std::string selector, std::string strategy, std::string status, SkipField skip_field)
+    : selector_(std::move(selector)), strategy_(std::move(strategy)), status_(std::move(status)), skip_field_(skip_field) {}
+
+void StrategyRecord::skip(std::string code, Json data) {
+  status_ = "skipped";
+  skip_ = StrategySkip{std::move(code), std::move(data)};
+}
+
+void StrategyRecord::list(const std::string& key, std::shared_ptr<const DeferredList> list) {
+  if (!body_.contains(key)) body_[key] = nullptr;  // the slot; its place is the member's
+  const auto it = std::find_if(lists_.begin(), lists_.end(), [&](const auto& l) { return l.first == key; });
+  if (it != lists_.end()) it->second = std::move(list);
+  else lists_.emplace_back(key, std::move(list));
+}
+
+void StrategyRecord::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("selector", selector_);
+  out.member("strategy", strategy_);
+  out.member("status", status_);
+  if (skip_) {
+    out.key("skip");
+    out.begin_object();
+    out.member("code", skip_->code);
+    out.member("data", skip_->data);
+    out.end_object();
+  } else if (skip_field_ == SkipField::null_when_none) {
+    out.key("skip");
+    out.null();
+  }
+  for (auto it = body_.begin(); it != body_.end(); ++it) {
+    out.key(it.key());
+    const auto list = std::find_if(lists_.begin(), lists_.end(), [&](const auto& l) { return l.first == it.key(); });
+    if (list != lists_.end()) list->second->write(out);
+    else out.value(it.value());
+  }
+  out.end_object();
+}
+
+StrategyRecord begin_strategy_record(const std::string& selector, const std::string& strategy, const std::string& status) {
+  StrategyRecord rec(selector, strategy, status);
+  Json& body = rec.body();
+  body["candidates_found"] = 0;
+  body["examined"] = Json{{"workers", 0}, {"gpus", 0}, {"combinations", 0}, {"queries", 0}};
+  body["rejections"] = Json::array();
+  body["not_examined"] = Json::array();
+  body["caps"] = Json::array();
+  body["quirks"] = Json::array();
   return rec;
 }
 
-Json& skip_strategy_record(Trace& trace, const std::string& selector, const std::string& strategy,
-                           const std::string& code, Json data) {
-  Json& rec = begin_strategy_record(trace, selector, strategy, "skipped");
-  rec["skip"] = Json{{"code", code}, {"data", std::move(data)}};
+StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
+                                    Json data) {
+  StrategyRecord rec = begin_strategy_record(selector, strategy, "skipped");
+  rec.skip(code, std::move(data));
   return rec;
+}
+
+void commit_strategy(Trace& trace, StrategyRecord record) {
+  trace.add_strategy(std::make_shared<const StrategyRecord>(std::move(record)));
 }
 
 }  // namespace placement

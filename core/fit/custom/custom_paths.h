@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/selector_messages.h"
+#include "fit/common/strategy_record.h"
 #include "fit/common/worker_pool.h"
 #include "fit/fit_context.h"
 
@@ -37,7 +39,7 @@ struct PathOutcome {
   std::optional<CustomSlot> slot;  // the path's explanation event, when GPUStack records one
 };
 
-PathOutcome find_manual(FitContext& ctx, const CustomRequest& req);
+PathOutcome find_manual(FitContext& ctx, const CustomRequest& req, SelectorMessages& messages);
 // The automatic paths share one pool: GPUStack's type grouping (Q1) changes a mixed worker for
 // the rest of the run, and its candidates carry the changed worker to the scorers.
 PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool);
@@ -47,7 +49,7 @@ PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool&
 std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type);
 
 // Trace helpers for the strategy records (§6.3, §6.4).
-Json& begin_strategy(Trace& trace, const std::string& strategy);
+StrategyRecord begin_strategy(const std::string& strategy);
 void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object());
 void not_reached(Trace& trace, const std::string& strategy);
 Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes);

@@ -1,19 +1,15 @@
 #include "fit/custom/custom_paths.h"
-#include "fit/common/strategy_record.h"
 
 namespace placement::custom {
 
-Json& begin_strategy(Trace& trace, const std::string& strategy) {
-  return begin_strategy_record(trace, kSelector, strategy, "tried");
-}
+StrategyRecord begin_strategy(const std::string& strategy) { return begin_strategy_record(kSelector, strategy, "tried"); }
 
 void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data) {
-  skip_strategy_record(trace, kSelector, strategy, code, std::move(data));
+  commit_strategy(trace, skip_strategy_record(kSelector, strategy, code, std::move(data)));
 }
 
 void not_reached(Trace& trace, const std::string& strategy) {
-  Json& rec = begin_strategy(trace, strategy);
-  rec["status"] = "not_reached";
+  commit_strategy(trace, begin_strategy_record(kSelector, strategy, "not_reached"));
 }
 
 Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes) {

@@ -11,38 +11,34 @@ namespace {
 
 // GPUStack's explanation: the requirement, then the first recorded event of
 // [manual, CPU, multi GPU, single GPU], else the generic "no suitable workers" line.
-void explain(Trace& trace, const CustomRequest& req, std::size_t first_message, const std::vector<std::optional<CustomSlot>>& slots,
+void explain(SelectorMessages& messages, const CustomRequest& req, const std::vector<std::optional<CustomSlot>>& slots,
              bool no_candidate) {
-  Json& messages = trace.messages();
-  const bool routine_wrote = messages.size() > first_message;  // the manual routine's own lines
-  Json requirement{{"source", kSelector}, {"key", "requirement"}, {"values", {{"vram", req.vram}, {"ram", req.ram}}}};
-  messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(first_message), std::move(requirement));
+  const bool routine_wrote = !messages.empty();  // the manual routine's own lines
+  messages.insert(0, SelectorMessage{kSelector, "requirement", Json{{"vram", req.vram}, {"ram", req.ram}}});
   if (routine_wrote) return;
   for (const auto& slot : slots) {
     if (slot) {
-      trace.message(kSelector, slot->key, slot->values);
+      messages.add(kSelector, slot->key, slot->values);
       return;
     }
   }
-  if (no_candidate) trace.message(kSelector, "no_candidate", Json{{"vram", req.vram}, {"ram", req.ram}});
+  if (no_candidate) messages.add(kSelector, "no_candidate", Json{{"vram", req.vram}, {"ram", req.ram}});
 }
 
-}  // namespace
-
-FitResult select_custom(FitContext& ctx) {
+// The run, its §6.9 messages collected in `messages`.
+FitResult select_custom(FitContext& ctx, SelectorMessages& messages) {
   const CustomRequest req = custom_request(ctx.scenario, ctx.model);
   ctx.trace.requirement() = Json{{"selector", kSelector},
                                  {"vram", req.vram},
                                  {"ram", req.ram},
                                  {"vram_source", req.vram_source},
                                  {"ram_rule", "max(int(vram * 0.1), 2 GiB)"}};
-  const std::size_t first_message = ctx.trace.messages().size();
   FitResult result;
   std::optional<CustomSlot> manual, single, multi, cpu;
 
   if (gpu_ids(ctx.model)) {
     // With selected GPUs nothing but the manual path runs.
-    PathOutcome m = find_manual(ctx, req);
+    PathOutcome m = find_manual(ctx, req, messages);
     manual = m.slot;
     result.candidates = std::move(m.candidates);
     if (!result.candidates.empty()) result.strategy = kManual;
@@ -78,8 +74,14 @@ FitResult select_custom(FitContext& ctx) {
 
   bool overcommit = false;
   for (const auto& c : result.candidates) overcommit = overcommit || c.overcommit.value_or(false);
-  if (result.candidates.empty() || overcommit) explain(ctx.trace, req, first_message, {manual, cpu, multi, single}, result.candidates.empty());
+  if (result.candidates.empty() || overcommit) explain(messages, req, {manual, cpu, multi, single}, result.candidates.empty());
   return result;
+}
+
+}  // namespace
+
+FitResult select_custom(FitContext& ctx) {
+  return decide_with_messages(ctx.trace, [&](SelectorMessages& messages) { return select_custom(ctx, messages); });
 }
 
 }  // namespace placement

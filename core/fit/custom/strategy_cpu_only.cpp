@@ -4,8 +4,10 @@
 
 namespace placement::custom {
 
-PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  Json& rec = begin_strategy(ctx.trace, kCpuOnly);
+namespace {
+
+// The path, filling its strategy record `rec`.
+PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
   PathOutcome out;
   long long short_workers = 0;
   for (const Worker* w : pool.list()) {
@@ -36,6 +38,12 @@ PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool&
     out.slot = CustomSlot{kCpuOnly, Json{{"ram", req.ram}}};
   }
   return out;
+}
+
+}  // namespace
+
+PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
+  return record_strategy(ctx.trace, begin_strategy(kCpuOnly), [&](Json& rec) { return cpu_only_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

@@ -22,7 +22,7 @@ std::vector<std::string> selected_workers(const std::vector<std::string>& ids) {
 
 }  // namespace
 
-PathOutcome find_manual(FitContext& ctx, const CustomRequest& req) {
+PathOutcome find_manual(FitContext& ctx, const CustomRequest& req, SelectorMessages& messages) {
   PathOutcome out;
   const auto* ids = gpu_ids(ctx.model);
   const std::vector<std::string> workers = selected_workers(*ids);
@@ -36,7 +36,7 @@ PathOutcome find_manual(FitContext& ctx, const CustomRequest& req) {
   options.gpu_count = gpu_count(ctx.model, 0, "").value_or(static_cast<int>(ids->size()));
   options.utilisation = {{"*", 0.0}};
   options.allow_multi_worker = false;
-  out.candidates = select_manual(ctx, ManualRequest{req.vram, req.ram}, options);
+  out.candidates = select_manual(ctx, ManualRequest{req.vram, req.ram}, options, messages);
   return out;
 }
 

@@ -6,8 +6,10 @@
 
 namespace placement::custom {
 
-PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  Json& rec = begin_strategy(ctx.trace, kSingleGpu);
+namespace {
+
+// The path, filling its strategy record `rec`.
+PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
   PathOutcome out;
   Bytes largest = 0;
   std::set<std::int64_t> examined, ram_short;
@@ -53,6 +55,12 @@ PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPoo
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
   if (out.candidates.empty()) out.slot = CustomSlot{kSingleGpu, Json{{"largest_vram", largest}}};
   return out;
+}
+
+}  // namespace
+
+PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
+  return record_strategy(ctx.trace, begin_strategy(kSingleGpu), [&](Json& rec) { return single_gpu_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

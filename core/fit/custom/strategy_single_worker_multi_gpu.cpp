@@ -16,10 +16,8 @@ Bytes floor_div(Bytes a, Bytes b) {
   return q;
 }
 
-}  // namespace
-
-PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  Json& rec = begin_strategy(ctx.trace, kMultiGpu);
+// The path, filling its strategy record `rec`.
+PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
   PathOutcome out;
   const std::string where = std::string(kSelector) + "." + kMultiGpu;
   // GPUStack's explanation follows the worker with the strictly largest allocatable sum.
@@ -96,6 +94,12 @@ PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool
   if (out.candidates.empty() && largest_count >= kMinGpus)
     out.slot = CustomSlot{kMultiGpu, Json{{"largest_vram", largest_sum}, {"gpu_count", largest_count}}};
   return out;
+}
+
+}  // namespace
+
+PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
+  return record_strategy(ctx.trace, begin_strategy(kMultiGpu), [&](Json& rec) { return multi_gpu_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

@@ -49,13 +49,13 @@ std::vector<const Event*> EventLog::shown(bool have_candidates) const {
   return out;
 }
 
-void EventLog::emit(Trace& trace, bool have_candidates) const {
+void EventLog::emit(SelectorMessages& messages, bool have_candidates) const {
   for (const Event* e : shown(have_candidates)) {
     Json values = Json::object();
     values["level"] = level_name(e->level);
     values["reason"] = e->reason;
     for (auto it = e->values.begin(); it != e->values.end(); ++it) values[it.key()] = it.value();
-    trace.message("gguf." + e->action, e->key, std::move(values));
+    messages.add("gguf." + e->action, e->key, std::move(values));
   }
 }
 

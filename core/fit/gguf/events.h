@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "trace/trace.h"
+#include "fit/common/selector_messages.h"
 
 namespace placement::gguf_fit {
 
@@ -31,9 +31,9 @@ class EventLog {
   bool has_error() const;
   const std::vector<Event>& all() const { return events_; }
 
-  // The messages GPUStack would show, as trace.message slots (source "gguf.<action>").
+  // The messages GPUStack would show, as §6.9 slots (source "gguf.<action>").
   std::vector<const Event*> shown(bool have_candidates) const;
-  void emit(Trace& trace, bool have_candidates) const;
+  void emit(SelectorMessages& messages, bool have_candidates) const;
 
  private:
   std::vector<Event> events_;

@@ -143,55 +143,53 @@ Json CombinationRejections::to_json() const {
   return Json{{"count", total_}, {"by_code", codes}, {"by_size", sizes}, {"closest", closest}};
 }
 
-StrategyRecord::StrategyRecord(Trace& trace, Strategy strategy) : trace_(trace), strategy_(strategy) {}
+StrategyRecorder::StrategyRecorder(Trace& trace, Strategy strategy) : trace_(trace), strategy_(strategy) {}
 
-void StrategyRecord::reject(const WorkerView& view, GpuIndexList gpu_indexes, const char* code, ShortfallList shortfalls,
+void StrategyRecorder::reject(const WorkerView& view, GpuIndexList gpu_indexes, const char* code, ShortfallList shortfalls,
                             Json data, std::vector<std::string> rpc) {
   rejections_->list.push_back(GgufRejection{view.worker.id, view.worker.name, std::move(gpu_indexes), std::move(rpc), code,
                                             std::move(shortfalls), std::move(data)});
 }
 
-void StrategyRecord::skip(const std::string& code, Json data) { skip_ = Json{{"code", code}, {"data", std::move(data)}}; }
+void StrategyRecorder::skip(const std::string& code, Json data) { skip_ = StrategySkip{code, std::move(data)}; }
 
-void StrategyRecord::not_examined(const std::string& rule, Json what) {
+void StrategyRecorder::not_examined(const std::string& rule, Json what) {
   what["rule"] = rule;
   not_examined_.push_back(std::move(what));
 }
 
-void StrategyRecord::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
+void StrategyRecorder::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
   for (const Json& c : caps_)
     if (c["id"] == id) return;
   caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
   trace_.cap(id, limit, actual, effect);
 }
 
-void StrategyRecord::quirk(const std::string& id, const std::string& effect) {
+void StrategyRecorder::quirk(const std::string& id, const std::string& effect) {
   for (const Json& q : quirks_)
     if (q["id"] == id) return;
   quirks_.push_back(Json{{"id", id}, {"effect", effect}});
   trace_.quirk(id, std::string("gguf.") + this->id(), effect);
 }
 
-void StrategyRecord::finish(const std::string& status, std::size_t candidates_found) {
+void StrategyRecorder::finish(const std::string& status, std::size_t candidates_found) {
+  StrategyRecord record("gguf", id(), status, StrategyRecord::SkipField::only_when_skipped);
+  if (skip_) record.skip(skip_->code, std::move(skip_->data));
   // Json objects keep their members in a vector of pair<const string, Json>: the const key makes
-  // the pair's move throwing, so growing the vector COPIES every member, rejection lists and all.
-  // Room for every member first, here and in the trace's entry.
-  Json rec = object_with_room(9);
-  if (skip_) rec["skip"] = *skip_;
+  // the pair's move throwing, so growing the vector COPIES every member. Room for all first.
+  Json& rec = record.body();
+  rec.get_ref<Json::object_t&>().reserve(8);
   rec["candidates_found"] = candidates_found;
   rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
   // finish() is the record's last act: its parts move into the trace instead of being copied.
-  const bool defer_rejections = !rejections_->list.empty();
-  rec["rejections"] = defer_rejections ? Json(nullptr) : Json::array();  // the slot, filled when the trace is read
+  if (rejections_->list.empty()) rec["rejections"] = Json::array();
+  else record.list("rejections", rejections_);
   if (combination_rejections_.total() > 0) rec["combination_rejections"] = combination_rejections_.to_json();
   rec["not_examined"] = Json(std::move(not_examined_));
   rec["caps"] = Json(caps_);
   rec["quirks"] = Json(quirks_);
   if (!notes_.empty()) rec["notes"] = notes_;
-  Json& out = trace_.add_strategy("gguf", id(), status);
-  out.get_ref<Json::object_t&>().reserve(out.size() + rec.size());
-  for (auto it = rec.begin(); it != rec.end(); ++it) out[it.key()] = std::move(it.value());
-  if (defer_rejections) trace_.defer_in_newest("strategies", "rejections", rejections_);
+  commit_strategy(trace_, std::move(record));
 }
 
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {

@@ -12,6 +12,7 @@
 
 #include "fit/common/rejections.h"
 #include "fit/common/shortfall.h"
+#include "fit/common/strategy_record.h"
 #include "fit/gguf/run.h"
 
 namespace placement::gguf_fit {
@@ -77,9 +78,9 @@ class CombinationRejections {
   std::uint64_t order_ = 0;
 };
 
-class StrategyRecord {
+class StrategyRecorder {
  public:
-  StrategyRecord(Trace& trace, Strategy strategy);
+  StrategyRecorder(Trace& trace, Strategy strategy);
 
   Strategy strategy() const { return strategy_; }
   const char* id() const { return strategy_id(strategy_); }
@@ -112,7 +113,7 @@ class StrategyRecord {
  private:
   Trace& trace_;
   Strategy strategy_;
-  std::optional<Json> skip_;
+  std::optional<StrategySkip> skip_;
   std::uint64_t workers_ = 0, gpus_ = 0, combinations_ = 0, queries_ = 0;
   std::shared_ptr<GgufRejectionList> rejections_ = std::make_shared<GgufRejectionList>();
   CombinationRejections combination_rejections_;

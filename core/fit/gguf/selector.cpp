@@ -18,7 +18,7 @@ namespace {
 
 using namespace gguf_fit;
 
-std::vector<Candidate> run_strategy(Strategy s, GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_strategy(Strategy s, GgufRun& run, StrategyRecorder& rec) {
   switch (s) {
     case Strategy::single_gpu: return run_single_gpu_full(run, rec);
     case Strategy::multi_gpu: return run_multi_gpu_full(run, rec);
@@ -30,7 +30,7 @@ std::vector<Candidate> run_strategy(Strategy s, GgufRun& run, StrategyRecord& re
 }
 
 // §6.6 lines for one tried strategy: rejections counted per code and unit.
-void summarise(Trace& trace, const StrategyRecord& rec, std::size_t workers, std::size_t gpus) {
+void summarise(Trace& trace, const StrategyRecorder& rec, std::size_t workers, std::size_t gpus) {
   std::vector<std::pair<std::string, long long>> gpu_codes, worker_codes;
   auto bump = [](std::vector<std::pair<std::string, long long>>& v, const std::string& code) {
     for (auto& [k, n] : v)
@@ -71,7 +71,7 @@ FitResult select_gguf(FitContext& ctx) {
 
   static const Strategy kOrder[] = {Strategy::single_gpu, Strategy::multi_gpu, Strategy::rpc, Strategy::partial, Strategy::cpu};
   for (Strategy s : kOrder) {
-    StrategyRecord rec(ctx.trace, s);
+    StrategyRecorder rec(ctx.trace, s);
     if (!result.candidates.empty()) {
       rec.finish("not_reached", 0);
       continue;
@@ -94,7 +94,10 @@ FitResult select_gguf(FitContext& ctx) {
     events.add(Level::error, kPreCheck, "insufficient", kInsufficient,
                Json{{"vram", setup.full_vram.nonuma}, {"ram", setup.full_ram.nonuma}, {"selected", setup.selection.active}});
   }
-  events.emit(ctx.trace, !result.candidates.empty());
+  // The events are GGUF's typed list while it decides; the messages they show go to the trace once.
+  SelectorMessages messages;
+  events.emit(messages, !result.candidates.empty());
+  messages.commit(ctx.trace);
   return result;
 }
 

@@ -19,7 +19,7 @@ void add_insufficient_event(GgufRun& run, Strategy strategy, const char* event, 
   run.events.add(Level::info, strategy_id(strategy), event, kInsufficient, std::move(values));
 }
 
-bool equal_vram_shortcut(StrategyRecord& rec, const WorkerView& w, bool equal_vram, std::size_t gpus,
+bool equal_vram_shortcut(StrategyRecorder& rec, const WorkerView& w, bool equal_vram, std::size_t gpus,
                          std::uint64_t total, std::size_t position) {
   if (!equal_vram || position == 0) return false;
   if (total > position + 1) {

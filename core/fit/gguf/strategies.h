@@ -10,11 +10,11 @@
 
 namespace placement::gguf_fit {
 
-std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecord& rec);     // S1
-std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecord& rec);      // S2
-std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecord& rec);    // S3
-std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecord& rec);     // S4
-std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecord& rec);            // S5
+std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecorder& rec);     // S1
+std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecorder& rec);      // S2
+std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec);    // S3
+std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecorder& rec);     // S4
+std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecorder& rec);            // S5
 
 // What the explanation estimate of a worker says the model needs in total (Σ VRAM over its GPUs).
 struct EstimateTotals {
@@ -31,7 +31,7 @@ void add_insufficient_event(GgufRun& run, Strategy strategy, const char* event, 
 // GPUStack ends a GPU count's combination walk after the 2nd combination when all of the worker's
 // GPUs hold the same allocatable VRAM. True when the walk stops at `position` (0-based) of `total`
 // combinations of `gpus` GPUs; the skipped combinations are recorded as not examined, with the cap.
-bool equal_vram_shortcut(StrategyRecord& rec, const WorkerView& w, bool equal_vram, std::size_t gpus,
+bool equal_vram_shortcut(StrategyRecorder& rec, const WorkerView& w, bool equal_vram, std::size_t gpus,
                          std::uint64_t total, std::size_t position);
 
 }  // namespace placement::gguf_fit

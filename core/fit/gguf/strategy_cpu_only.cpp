@@ -6,7 +6,7 @@
 
 namespace placement::gguf_fit {
 
-std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   std::vector<std::size_t> by_ram = s.by_vram;  // stable: equal RAM keeps the VRAM order
   std::stable_sort(by_ram.begin(), by_ram.end(),

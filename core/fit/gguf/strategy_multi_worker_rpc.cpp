@@ -48,7 +48,7 @@ void fill_main(const Setup& s, RpcPlan& plan) {
     if (g.worker == plan.main) plan.main_gpus.push_back(g);
 }
 
-std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecord& rec) {
+std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   const char* action = strategy_id(Strategy::rpc);
   std::optional<std::size_t> main = pick_main(s, s.workers_alloc);
@@ -92,7 +92,7 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecord& rec) {
   return plan;
 }
 
-std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecord& rec) {
+std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   const char* action = strategy_id(Strategy::rpc);
   std::vector<WorkerEntry> workers;
@@ -167,7 +167,7 @@ using EstimateCache = std::map<std::vector<Bytes>, gguf::Query>;
 
 class CombinationSearch {
  public:
-  CombinationSearch(GgufRun& run, StrategyRecord& rec, const RpcPlan& plan) : run_(run), s_(run.setup), rec_(rec), plan_(plan) {
+  CombinationSearch(GgufRun& run, StrategyRecorder& rec, const RpcPlan& plan) : run_(run), s_(run.setup), rec_(rec), plan_(plan) {
     for (const GpuEntry& g : plan.main_gpus) main_indexes_.push_back(g.index);
   }
 
@@ -327,7 +327,7 @@ class CombinationSearch {
 
   GgufRun& run_;
   const Setup& s_;
-  StrategyRecord& rec_;
+  StrategyRecorder& rec_;
   const RpcPlan& plan_;
   std::vector<int> main_indexes_;
   EstimateCache cache_;
@@ -336,7 +336,7 @@ class CombinationSearch {
 
 }  // namespace
 
-std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   const Model& m = run.ctx.model;
   std::optional<RpcPlan> plan = s.selection.active ? plan_selected(run, rec) : plan_auto(run, rec);

@@ -16,7 +16,7 @@ namespace {
 bool ngl_given(const Setup& s) { return s.ngl && *s.ngl != 0; }
 
 // The checks both passes make on a worker before looking at its GPUs.
-bool worker_can_start(StrategyRecord& rec, const Setup& s, const WorkerView& w, Bytes v) {
+bool worker_can_start(StrategyRecorder& rec, const Setup& s, const WorkerView& w, Bytes v) {
   const Bytes layer = s.layer_vram.on(w.uma);
   if (w.vram_sum < layer) {
     rec.reject(w, {}, "one_layer", {make_shortfall("one_layer", layer, w.vram_sum, w.vram_sum)});
@@ -49,7 +49,7 @@ bool single_gpu_applies(const Setup& s, const WorkerView& w) {
 }
 
 // With -ngl only the largest GPU is tried, and it must exceed the claim strictly (Q20).
-std::optional<Candidate> largest_gpu_at_ngl(StrategyRecord& rec, const Setup& s, const WorkerView& w,
+std::optional<Candidate> largest_gpu_at_ngl(StrategyRecorder& rec, const Setup& s, const WorkerView& w,
                                             const std::vector<std::pair<int, Bytes>>& gpus, long long best, Bytes v, Bytes r) {
   if (w.alloc.ram < r) {
     rec.reject(w, {}, "ram", {make_shortfall("ram", r, w.alloc.ram, ram_capacity(w))});
@@ -86,7 +86,7 @@ LayerTable layer_table(const Setup& s, const WorkerView& w, long long best) {
 
 // Each GPU, largest first, takes the most layers its allocatable holds; the first that fits RAM
 // and reaches the best is the candidate, and one below the best (or holding none) stops the walk.
-std::optional<Candidate> search_gpus_by_layers(StrategyRecord& rec, const Setup& s, const WorkerView& w,
+std::optional<Candidate> search_gpus_by_layers(StrategyRecorder& rec, const Setup& s, const WorkerView& w,
                                                const std::vector<std::pair<int, Bytes>>& gpus, long long best) {
   const LayerTable table = layer_table(s, w, best);
   const std::vector<Bytes>& arr = table.vram;
@@ -136,7 +136,7 @@ std::optional<Candidate> search_gpus_by_layers(StrategyRecord& rec, const Setup&
 }
 
 // Single-GPU pass on one worker; `best` is the running best.
-std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const WorkerView& w, long long best) {
+std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecorder& rec, const WorkerView& w, long long best) {
   const Setup& s = run.setup;
   if (!single_gpu_applies(s, w)) return std::nullopt;
   rec.examined_worker();
@@ -152,7 +152,7 @@ std::optional<Candidate> single_gpu(GgufRun& run, StrategyRecord& rec, const Wor
 }
 
 // One combination of the multi-GPU pass (GPUStack does not cache these estimates).
-std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, const WorkerView& w,
+std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, const WorkerView& w,
                                          const std::vector<GpuPick>& picks, long long best) {
   const Setup& s = run.setup;
   rec.examined_combination();
@@ -232,7 +232,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
 }
 
 // Multi-GPU pass on one worker: the candidates with the most layers, then the fewest GPUs.
-std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecord& rec, const WorkerView& w, long long best) {
+std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecorder& rec, const WorkerView& w, long long best) {
   const Setup& s = run.setup;
   const std::size_t total_gpus = w.worker.gpus.size();
   if (total_gpus < 2) return {};
@@ -317,7 +317,7 @@ void explain_ngl(GgufRun& run, const WorkerView& w) {
 
 }  // namespace
 
-std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_partial_offload(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   long long best = ngl_given(s) ? *s.ngl : 0;
   std::vector<Candidate> kept;

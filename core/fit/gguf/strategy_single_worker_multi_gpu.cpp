@@ -30,7 +30,7 @@ std::vector<int> indexes_of(const std::vector<GpuPick>& picks) {
 using EstimateCache = std::map<std::vector<Bytes>, std::vector<int>>;
 
 // One combination; returns the candidate, or records why not.
-std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, const WorkerView& w,
+std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, const WorkerView& w,
                                          const CombinationPlan& plan, const std::vector<GpuPick>& picks,
                                          EstimateCache& cache) {
   const Setup& s = run.setup;
@@ -110,7 +110,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecord& rec, cons
   return make_candidate(s, w, s.total_layers, ram, claims, indexes, split);
 }
 
-std::vector<Candidate> for_worker(GgufRun& run, StrategyRecord& rec, const WorkerView& w) {
+std::vector<Candidate> for_worker(GgufRun& run, StrategyRecorder& rec, const WorkerView& w) {
   const Setup& s = run.setup;
   std::vector<Candidate> out;
   rec.examined_worker();
@@ -162,7 +162,7 @@ void explain(GgufRun& run, const WorkerView& w) {
 
 }  // namespace
 
-std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   std::vector<Candidate> all;
   std::optional<std::size_t> advice;

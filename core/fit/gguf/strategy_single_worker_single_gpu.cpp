@@ -17,7 +17,7 @@ void explain(GgufRun& run) {
 
 }  // namespace
 
-std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecord& rec) {
+std::vector<Candidate> run_single_gpu_full(GgufRun& run, StrategyRecorder& rec) {
   const Setup& s = run.setup;
   std::vector<Candidate> out;
   if (s.gpus_alloc.empty()) return out;  // GPUStack says nothing here

@@ -54,23 +54,20 @@ void record_requirement(Trace& trace, const UsageEstimate& est, const ServingPar
   r["gpu_count"] = count ? Json(*count) : Json(nullptr);
 }
 
-Json& strategy(Trace& t, const std::string& id, const std::string& status) {
-  return begin_strategy_record(t, "mindie", id, status);
-}
+void not_reached(Trace& t, const std::string& id) { commit_strategy(t, begin_strategy_record("mindie", id, "not_reached")); }
 
 void skip(Trace& t, const std::string& id, const std::string& code, Json data = Json::object()) {
-  skip_strategy_record(t, "mindie", id, code, std::move(data));
+  commit_strategy(t, skip_strategy_record("mindie", id, code, std::move(data)));
 }
 
 // Inserts the buffered slots at `at` (before anything the manual routine added after it).
-void emit(Trace& t, std::size_t at, const std::vector<MessageSlot>& slots) {
-  Json& arr = t.messages();
-  std::size_t pos = std::min(at, arr.size());
-  for (const auto& s : slots) {
-    arr.insert(arr.begin() + static_cast<std::ptrdiff_t>(pos), Json{{"source", kMessageSource}, {"key", s.key}, {"values", s.values}});
-    ++pos;
-  }
+void emit(SelectorMessages& messages, std::size_t at, const std::vector<MessageSlot>& slots) {
+  std::size_t pos = std::min(at, messages.size());
+  for (const auto& s : slots) messages.insert(pos++, SelectorMessage{kMessageSource, s.key, s.values});
 }
+
+// After everything recorded so far.
+void emit(SelectorMessages& messages, const std::vector<MessageSlot>& slots) { emit(messages, messages.size(), slots); }
 
 void summarise_rejections(Trace& t, const Json& rejections, long long of, const std::string& strategy_id) {
   std::vector<std::pair<std::string, long long>> counts;  // code → workers, first-seen order
@@ -82,6 +79,17 @@ void summarise_rejections(Trace& t, const Json& rejections, long long of, const 
     else ++it->second;
   }
   for (const auto& [code, n] : counts) t.summary("mindie_" + strategy_id + "_rejected", n, of, "workers", Json{{"code", code}});
+}
+
+// A tried strategy's record, begun with the workers dropped before any strategy ran.
+template <class Select>
+StrategyOutcome run_strategy(Trace& trace, const std::string& id, const AvailableWorkers& available, Select&& select) {
+  return record_strategy(trace, begin_strategy_record("mindie", id, "tried"), [&](Json& rec) {
+    rec["rejections"] = available.rejections;
+    StrategyOutcome outcome = select(rec);
+    summarise_rejections(trace, rec["rejections"], available.examined, id);
+    return outcome;
+  });
 }
 
 // The serving parameters for the fit; GPUStack drops --cpu-mem-size when --max-preempt-count is 0.
@@ -105,52 +113,54 @@ std::optional<int> fit_gpu_count(const Model& model, const ParameterWorld& pw) {
 }
 
 // GPUStack validates the parallel flags against the model before any strategy runs.
-bool refuse_invalid_parallelism(Trace& trace, const HfHyperParameters& hp, const ServingParameters& sp, bool manual) {
+bool refuse_invalid_parallelism(Trace& trace, SelectorMessages& messages, const HfHyperParameters& hp, const ServingParameters& sp,
+                                bool manual) {
   auto failure = validate_parallelism(hp, sp.parallel);
   if (!failure) return false;
   const Json data = failure->to_json();
   if (manual) skip(trace, "manual", "parallel_validation", data);
   skip(trace, "single_worker", "parallel_validation", data);
   skip(trace, "multi_worker", "parallel_validation", data);
-  emit(trace, trace.messages().size(), {validation_message(*failure)});
+  emit(messages, {validation_message(*failure)});
   return true;
 }
 
 // With GPU ids only the manual routine runs; our messages precede its own when nothing (or one
 // overcommitted candidate) came of it.
-FitResult fit_manual(FitContext& ctx, const Request& request, double fraction, const std::optional<int>& count,
-                     const std::vector<MessageSlot>& slots) {
+FitResult fit_manual(FitContext& ctx, SelectorMessages& messages, const Request& request, double fraction,
+                     const std::optional<int>& count, const std::vector<MessageSlot>& slots) {
   Trace& trace = ctx.trace;
-  const std::size_t at = trace.messages().size();
+  const std::size_t at = messages.size();
   ManualOptions options;
   options.selector = "mindie";
   options.gpu_count = count.value_or(static_cast<int>(gpu_ids(ctx.model)->size()));
   options.utilisation = {{"*", fraction}};
   options.allow_multi_worker = true;
-  std::vector<Candidate> found = select_manual(ctx, ManualRequest{request.vram, request.ram}, options);
+  std::vector<Candidate> found = select_manual(ctx, ManualRequest{request.vram, request.ram}, options, messages);
   skip(trace, "single_worker", "manual_only");
   skip(trace, "multi_worker", "manual_only");
   const bool explained = found.empty() || (found.size() == 1 && found.front().overcommit.value_or(false));
-  if (explained) emit(trace, at, slots);
+  if (explained) emit(messages, at, slots);
   FitResult r;
   if (!found.empty()) r.strategy = "manual";
   r.candidates = std::move(found);
   return r;
 }
 
-void skip_without_available_workers(Trace& trace, const AvailableWorkers& available, std::vector<MessageSlot> slots) {
+void skip_without_available_workers(Trace& trace, SelectorMessages& messages, const AvailableWorkers& available,
+                                    std::vector<MessageSlot> slots) {
   Json data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
             {"examined", available.examined},
             {"rejections", available.rejections}};
   skip(trace, "single_worker", "no_allocatable_gpu", data);
   skip(trace, "multi_worker", "no_allocatable_gpu", data);
   slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement
-  emit(trace, trace.messages().size(), slots);
+  emit(messages, slots);
 }
 
 // The available workers, then the single-worker strategy, then (distributed only) multi-worker.
-FitResult fit_available(FitContext& ctx, const Request& request, const HfHyperParameters& hp, const ServingParameters& sp,
-                        std::vector<MessageSlot> slots) {
+FitResult fit_available(FitContext& ctx, SelectorMessages& messages, const Request& request, const HfHyperParameters& hp,
+                        const ServingParameters& sp, std::vector<MessageSlot> slots) {
   Trace& trace = ctx.trace;
   const double fraction = sp.npu_memory_fraction;
   const bool distributed = distributed_enabled(ctx.model);
@@ -158,38 +168,35 @@ FitResult fit_available(FitContext& ctx, const Request& request, const HfHyperPa
   summarise_rejections(trace, available.rejections, available.examined, "available");
   const WalkRules rules{fraction, sp.parallel.world, sp.parallel.local, distributed, &hp, &ctx.params};
   if (available.workers.empty()) {
-    skip_without_available_workers(trace, available, std::move(slots));
+    skip_without_available_workers(trace, messages, available, std::move(slots));
     return {};
   }
 
-  Json& single_rec = strategy(trace, "single_worker", "tried");
-  single_rec["rejections"] = available.rejections;
-  StrategyOutcome single = select_single_worker(available.workers, request, rules, single_rec);
-  summarise_rejections(trace, single_rec["rejections"], available.examined, "single_worker");
+  StrategyOutcome single = run_strategy(trace, "single_worker", available, [&](Json& rec) {
+    return select_single_worker(available.workers, request, rules, rec);
+  });
   slots.insert(slots.end(), single.messages.begin(), single.messages.end());
   if (!single.candidates.empty()) {
-    strategy(trace, "multi_worker", "not_reached");
+    not_reached(trace, "multi_worker");
     return {std::move(single.candidates), "single_worker"};
   }
 
   if (!distributed) {
     skip(trace, "multi_worker", "distributed_disabled");
-    emit(trace, trace.messages().size(), slots);
+    emit(messages, slots);
     return {};
   }
-  Json& multi_rec = strategy(trace, "multi_worker", "tried");
-  multi_rec["rejections"] = available.rejections;
-  StrategyOutcome multi = select_multi_worker(available.workers, request, rules, multi_rec);
-  summarise_rejections(trace, multi_rec["rejections"], available.examined, "multi_worker");
+  StrategyOutcome multi = run_strategy(trace, "multi_worker", available, [&](Json& rec) {
+    return select_multi_worker(available.workers, request, rules, rec);
+  });
   if (!multi.candidates.empty()) return {std::move(multi.candidates), "multi_worker"};
   slots.insert(slots.end(), multi.messages.begin(), multi.messages.end());
-  emit(trace, trace.messages().size(), slots);
+  emit(messages, slots);
   return {};
 }
 
-}  // namespace
-
-FitResult select_mindie(FitContext& ctx) {
+// The run, its §6.9 messages collected in `messages`.
+FitResult select_mindie(FitContext& ctx, SelectorMessages& messages) {
   const Model& model = ctx.model;
   Trace& trace = ctx.trace;
   const HfHyperParameters hp = model_config(ctx.scenario);
@@ -201,12 +208,18 @@ FitResult select_mindie(FitContext& ctx) {
   record_requirement(trace, est, sp, pw, count);
   const Request request{est.ram, est.vram};
   const bool manual = gpu_ids(model) != nullptr;
-  if (refuse_invalid_parallelism(trace, hp, sp, manual)) return {};
+  if (refuse_invalid_parallelism(trace, messages, hp, sp, manual)) return {};
 
   std::vector<MessageSlot> slots{requirement_message(request)};
   if (auto f = fraction_message(request, sp.npu_memory_fraction)) slots.push_back(*f);
-  if (manual) return fit_manual(ctx, request, sp.npu_memory_fraction, count, slots);
-  return fit_available(ctx, request, hp, sp, std::move(slots));
+  if (manual) return fit_manual(ctx, messages, request, sp.npu_memory_fraction, count, slots);
+  return fit_available(ctx, messages, request, hp, sp, std::move(slots));
+}
+
+}  // namespace
+
+FitResult select_mindie(FitContext& ctx) {
+  return decide_with_messages(ctx.trace, [&](SelectorMessages& messages) { return select_mindie(ctx, messages); });
 }
 
 long long mindie_world_size(const Model& model, const BackendParameters&) {

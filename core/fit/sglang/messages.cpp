@@ -28,10 +28,8 @@ Json requirement_message_values(const SglangRun& run) {
   return v;
 }
 
-void emit_requirement_message(SglangRun& run) { run.ctx.trace.message("sglang", "requirement", requirement_message_values(run)); }
-
-void emit_auto_messages(SglangRun& run) {
-  emit_requirement_message(run);
+void emit_auto_messages(const SglangRun& run, SelectorMessages& messages) {
+  messages.add("sglang", "requirement", requirement_message_values(run));
   const std::pair<const char*, const std::optional<Json>*> order[] = {
       {"multi_worker", &run.events.multi_worker},
       {"single_worker_multi_gpu", &run.events.single_worker_multi_gpu},
@@ -39,7 +37,7 @@ void emit_auto_messages(SglangRun& run) {
   };
   for (const auto& [key, event] : order)
     if (*event) {
-      run.ctx.trace.message("sglang", key, **event);
+      messages.add("sglang", key, **event);
       return;
     }
 }

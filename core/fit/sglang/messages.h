@@ -3,6 +3,7 @@
 // multi-GPU, single GPU]. Values only; renderers write the sentences.
 #pragma once
 
+#include "fit/common/selector_messages.h"
 #include "fit/sglang/sglang_run.h"
 
 namespace placement {
@@ -11,8 +12,7 @@ namespace placement {
 double max_utilisation(const SglangRun& run);
 
 Json requirement_message_values(const SglangRun& run);
-void emit_requirement_message(SglangRun& run);
 // No candidate from the automatic strategies: requirement + the chosen event.
-void emit_auto_messages(SglangRun& run);
+void emit_auto_messages(const SglangRun& run, SelectorMessages& messages);
 
 }  // namespace placement

@@ -3,6 +3,7 @@
 // multi worker, the first strategy with candidates winning.
 #include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
+#include "fit/common/strategy_record.h"
 #include "fit/registry.h"
 #include "fit/sglang/messages.h"
 #include "fit/sglang/python_numbers.h"
@@ -58,26 +59,29 @@ void mark_bare_flags(SglangRun& run, bool calculator_ran) {
                         "a bare --enable-piecewise-cuda-graph is read as off: the piecewise CUDA-graph reserve is not counted");
 }
 
+StrategyRecord sglang_record(const std::string& strategy, const std::string& status) {
+  return StrategyRecord(kSelector, strategy, status, StrategyRecord::SkipField::only_when_skipped);
+}
+
 void record_skip(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object()) {
-  Json& rec = trace.add_strategy(kSelector, strategy, "skipped");
-  rec["skip"] = Json{{"code", code}, {"data", std::move(data)}};
+  StrategyRecord rec = sglang_record(strategy, "skipped");
+  rec.skip(code, std::move(data));
+  commit_strategy(trace, std::move(rec));
 }
 
 // GPUStack's _set_messages keeps a one-distributed-instance notice, if the manual routine set
 // one, as the whole explanation (Q22): the last notice replaces requirement and events.
-bool keep_only_distributed_notice(Trace& trace, std::size_t messages_before) {
-  Json& messages = trace.messages();
-  std::optional<Json> notice;
-  for (std::size_t i = messages_before; i < messages.size(); ++i)
-    if (messages[i]["source"] == "manual" && messages[i]["key"] == "distributed_limit") notice = messages[i];
-  if (!notice) return false;
-  messages.erase(messages.begin() + static_cast<std::ptrdiff_t>(messages_before), messages.end());
-  messages.push_back(*notice);
+bool keep_only_distributed_notice(Trace& trace, SelectorMessages& messages) {
+  const SelectorMessage* found = messages.last("manual", "distributed_limit");
+  if (!found) return false;
+  SelectorMessage notice = *found;
+  messages.clear();
+  messages.add(std::move(notice.source), std::move(notice.key), std::move(notice.values));
   trace.quirk("Q22", "sglang.messages", "the one-distributed-instance notice replaces the SGLang explanation");
   return true;
 }
 
-FitResult run_manual(SglangRun& run) {
+FitResult run_manual(SglangRun& run, SelectorMessages& messages) {
   Trace& trace = run.ctx.trace;
   const std::vector<const Worker*> workers = run.pool.const_list();
   FitContext manual_ctx{run.ctx.scenario, run.ctx.model, workers, run.ctx.allocation, run.ctx.params, trace, nullptr};
@@ -89,24 +93,20 @@ FitResult run_manual(SglangRun& run) {
   options.gpu_count = run.gpu_count.value_or(0);
   options.utilisation = manual_utilisation(run);
   options.allow_multi_worker = true;
-  const std::size_t messages_before = trace.messages().size();
   FitResult result;
-  result.candidates = select_manual(manual_ctx, request, options);
+  result.candidates = select_manual(manual_ctx, request, options, messages);
   if (!result.candidates.empty()) result.strategy = "manual";
   for (const char* s : {"single_gpu", "single_worker_multi_gpu", "multi_worker"}) record_skip(trace, s, "manual_only");
   const bool overcommitted = result.candidates.size() == 1 && result.candidates.front().overcommit.value_or(false);
   // GPUStack explains only when nothing (or one overcommitted candidate) came out.
-  if ((result.candidates.empty() || overcommitted) && !keep_only_distributed_notice(trace, messages_before)) {
-    Json& messages = trace.messages();
-    Json slot{{"source", kSelector}, {"key", "requirement"}, {"values", requirement_message_values(run)}};
-    messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(messages_before), slot);
-  }
+  if ((result.candidates.empty() || overcommitted) && !keep_only_distributed_notice(trace, messages))
+    messages.insert(0, SelectorMessage{kSelector, "requirement", requirement_message_values(run)});
   return result;
 }
 
 using StrategyFunction = std::vector<Candidate> (*)(SglangRun&, Json&);
 
-FitResult run_auto(SglangRun& run) {
+FitResult run_auto(SglangRun& run, SelectorMessages& messages) {
   Trace& trace = run.ctx.trace;
   record_skip(trace, "manual", "no_gpu_ids");
   const struct {
@@ -121,7 +121,7 @@ FitResult run_auto(SglangRun& run) {
   for (const auto& s : strategies) {
     const std::string id = s.id;
     if (!result.candidates.empty()) {
-      trace.add_strategy(kSelector, id, "not_reached");
+      commit_strategy(trace, sglang_record(id, "not_reached"));
       continue;
     }
     if (id == "multi_worker" && !distributed_enabled(run.ctx.model)) {
@@ -136,21 +136,20 @@ FitResult run_auto(SglangRun& run) {
       record_skip(trace, id, "gpu_count_gt_1", Json{{"gpu_count", *run.gpu_count}});
       continue;
     }
-    Json record = Json::object();
-    std::vector<Candidate> found = s.run(run, record);
-    Json& rec = trace.add_strategy(kSelector, id, "tried");
-    for (auto it = record.begin(); it != record.end(); ++it) rec[it.key()] = std::move(it.value());
+    StrategyRecord rec = sglang_record(id, "tried");
+    std::vector<Candidate> found = s.run(run, rec.body());
     if (run.pending_rejections) {
-      trace.defer_in_newest("strategies", "rejections", std::move(run.pending_rejections));
+      rec.list("rejections", std::move(run.pending_rejections));
       run.pending_rejections.reset();
     }
-    rec["candidates_found"] = found.size();
+    rec.body()["candidates_found"] = found.size();
+    commit_strategy(trace, std::move(rec));
     if (!found.empty()) {
       result.candidates = std::move(found);
       result.strategy = id;
     }
   }
-  if (result.candidates.empty()) emit_auto_messages(run);
+  if (result.candidates.empty()) emit_auto_messages(run, messages);
   return result;
 }
 
@@ -207,7 +206,9 @@ FitResult select_sglang(FitContext& ctx) {
   }
 
   run.pool.sort_by_gpu_count();
-  return gpu_ids(model) ? run_manual(run) : run_auto(run);
+  return decide_with_messages(ctx.trace, [&](SelectorMessages& messages) {
+    return gpu_ids(model) ? run_manual(run, messages) : run_auto(run, messages);
+  });
 }
 
 }  // namespace placement

@@ -6,17 +6,17 @@
 
 namespace placement {
 
-StrategyRecord::StrategyRecord(std::string selector, std::string strategy)
+StrategyRecorder::StrategyRecorder(std::string selector, std::string strategy)
     : selector_(std::move(selector)), strategy_(std::move(strategy)) {}
 
-void StrategyRecord::skip(const std::string& code, Json data) {
+void StrategyRecorder::skip(const std::string& code, Json data) {
   status_ = "skipped";
-  skip_ = Json{{"code", code}, {"data", std::move(data)}};
+  skip_ = StrategySkip{code, std::move(data)};
 }
 
-void StrategyRecord::not_reached() { status_ = "not_reached"; }
+void StrategyRecorder::not_reached() { status_ = "not_reached"; }
 
-Rejection& StrategyRecord::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
+Rejection& StrategyRecorder::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
   auto same = [](const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; };
   auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(),
                               [&](const UnitCount& u) { return same(u.code, code) && same(u.unit, unit); });
@@ -26,39 +26,39 @@ Rejection& StrategyRecord::reject(const Worker& worker, GpuIndexList gpu_indexes
   return rejections_->list.back();
 }
 
-void StrategyRecord::not_examined(const Worker& worker, const char* rule, Json data) {
+void StrategyRecorder::not_examined(const Worker& worker, const char* rule, Json data) {
   not_examined_->list.push_back(NotExamined{worker.id, worker.name, rule, std::move(data)});
 }
 
-void StrategyRecord::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
+void StrategyRecorder::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
   trace.quirk(id, where, effect);
   for (const auto& q : quirks_)
     if (q["id"] == id && q["where"] == where) return;
   quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
 }
 
-void StrategyRecord::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
+void StrategyRecorder::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
   trace.cap(id, limit, actual, effect);
   caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
 }
 
-long long StrategyRecord::rejections_with(const std::string& code) const {
+long long StrategyRecorder::rejections_with(const std::string& code) const {
   return std::count_if(rejections_->list.begin(), rejections_->list.end(), [&](const Rejection& r) { return code == r.code; });
 }
 
-void StrategyRecord::commit(Trace& trace, std::size_t candidates_found) {
-  Json& r = trace.add_strategy(selector_, strategy_, status_);
-  r["skip"] = skip_;
+void StrategyRecorder::commit(Trace& trace, std::size_t candidates_found) {
+  StrategyRecord record(selector_, strategy_, status_);
+  if (skip_) record.skip(skip_->code, std::move(skip_->data));
+  Json& r = record.body();
   r["candidates_found"] = candidates_found;
   r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
-  // commit() is the record's last act: its parts move into the trace instead of being copied.
-  r["rejections"] = nullptr;
-  trace.defer_in_newest("strategies", "rejections", std::move(rejections_));
-  r["not_examined"] = nullptr;
-  trace.defer_in_newest("strategies", "not_examined", std::move(not_examined_));
+  // commit() is the recorder's last act: its parts move into the record instead of being copied.
+  record.list("rejections", std::move(rejections_));
+  record.list("not_examined", std::move(not_examined_));
   r["caps"] = std::move(caps_);
   r["quirks"] = std::move(quirks_);
   for (auto& [k, v] : details_.items()) r[k] = std::move(v);
+  commit_strategy(trace, std::move(record));
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.
   for (const UnitCount& u : rejection_units_) {

@@ -11,13 +11,14 @@
 #include "resources/allocatable.h"
 #include "fit/common/rejections.h"
 #include "fit/common/shortfall.h"
+#include "fit/common/strategy_record.h"
 #include "trace/trace.h"
 
 namespace placement {
 
-class StrategyRecord {
+class StrategyRecorder {
  public:
-  StrategyRecord(std::string selector, std::string strategy);
+  StrategyRecorder(std::string selector, std::string strategy);
 
   void skip(const std::string& code, Json data = Json::object());
   void not_reached();
@@ -46,7 +47,7 @@ class StrategyRecord {
 
  private:
   std::string selector_, strategy_, status_ = "tried";
-  Json skip_ = nullptr;
+  std::optional<StrategySkip> skip_;
   long long workers_ = 0, gpus_ = 0, combinations_ = 0;
   // Rejections per (code, unit), in first-rejection order: the summary lines of commit().
   // Code and unit are string literals (as Rejection::code): a rejection finds its count by their

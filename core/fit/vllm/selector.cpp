@@ -48,7 +48,7 @@ void record_requirement(const VllmFit& fit) {
   req["distributed"] = s.distributed;
 }
 
-using Runner = std::vector<Candidate> (*)(VllmFit&, StrategyRecord&);
+using Runner = std::vector<Candidate> (*)(VllmFit&, StrategyRecorder&);
 
 struct AutoStrategy {
   const char* id;
@@ -65,19 +65,17 @@ std::optional<std::pair<std::string, Json>> own_skip(const VllmFit& fit, const s
 }
 
 // §6.9: keep GPUStack's messages only where it shows them, and apply its replacement rule (Q22).
-void finish_messages(VllmFit& fit, std::size_t first_message, const std::vector<Candidate>& found, const ManualOutcome& manual) {
+void finish_messages(VllmFit& fit, SelectorMessages& messages, const std::vector<Candidate>& found, const ManualOutcome& manual) {
   Trace& trace = fit.ctx.trace;
-  Json& messages = trace.messages();
-  auto drop_ours = [&] { messages.erase(messages.begin() + static_cast<std::ptrdiff_t>(first_message), messages.end()); };
   const bool overcommit = !found.empty() && found.front().overcommit.value_or(false);
   if (!found.empty() && !overcommit) {
-    drop_ours();
+    messages.clear();
     return;
   }
   if (!manual.distributed_limit_worker.empty()) {
-    drop_ours();
-    trace.message("manual", "distributed_limit",
-                  Json{{"worker", manual.distributed_limit_worker}, {"instance", manual.distributed_limit_instance}});
+    messages.clear();
+    messages.add("manual", "distributed_limit",
+                 Json{{"worker", manual.distributed_limit_worker}, {"instance", manual.distributed_limit_instance}});
     trace.quirk("Q22", "vllm explanation",
                 "GPUStack shows only the one-distributed-instance notice (worker " + manual.distributed_limit_worker + ", instance " +
                     manual.distributed_limit_instance + ") instead of the requirement and strategy notes");
@@ -86,14 +84,13 @@ void finish_messages(VllmFit& fit, std::size_t first_message, const std::vector<
   if (!found.empty()) return;  // overcommit: requirement + the manual note, already recorded
   for (const auto* event : {&fit.multi_worker_event, &fit.multi_gpu_event, &fit.single_gpu_event})
     if (*event) {
-      trace.message("vllm", (*event)->key, (*event)->values);
+      messages.add("vllm", (*event)->key, (*event)->values);
       break;
     }
 }
 
-}  // namespace
-
-FitResult select_vllm(FitContext& ctx) {
+// The run, its §6.9 messages collected in `messages`.
+FitResult select_vllm(FitContext& ctx, SelectorMessages& messages) {
   const Model& model = ctx.model;
   if (!ctx.scenario.estimates.config)
     throw InputError("/estimates/config", "a vLLM model needs estimates.config (use {} when nothing is known)");
@@ -110,8 +107,7 @@ FitResult select_vllm(FitContext& ctx) {
   fit.s.distributed = distributed_enabled(model);
   record_requirement(fit);
 
-  const std::size_t first_message = ctx.trace.messages().size();
-  ctx.trace.message("vllm", "requirement", vllm_requirement_values(fit));
+  messages.add("vllm", "requirement", vllm_requirement_values(fit));
 
   FitResult result;
   ManualOutcome manual;
@@ -121,14 +117,14 @@ FitResult select_vllm(FitContext& ctx) {
   options.gpu_count = fit.s.gpu_count;
   options.utilisation = {{"*", fit.s.gmu.value}};
   options.outcome = &manual;
-  std::vector<Candidate> found = select_manual(ctx, ManualRequest{fit.s.vram, fit.s.ram}, options);
+  std::vector<Candidate> found = select_manual(ctx, ManualRequest{fit.s.vram, fit.s.ram}, options, messages);
   if (!found.empty()) result.strategy = "manual";
 
   const AutoStrategy strategies[] = {{"single_gpu", run_single_gpu},
                                      {"single_worker_multi_gpu", run_single_worker_multi_gpu},
                                      {"multi_worker", run_multi_worker}};
   for (const auto& strategy : strategies) {
-    StrategyRecord rec("vllm", strategy.id);
+    StrategyRecorder rec("vllm", strategy.id);
     std::size_t produced = 0;
     if (!found.empty()) {
       rec.not_reached();
@@ -144,9 +140,15 @@ FitResult select_vllm(FitContext& ctx) {
     rec.commit(ctx.trace, produced);
   }
 
-  finish_messages(fit, first_message, found, manual);
+  finish_messages(fit, messages, found, manual);
   result.candidates = std::move(found);
   return result;
+}
+
+}  // namespace
+
+FitResult select_vllm(FitContext& ctx) {
+  return decide_with_messages(ctx.trace, [&](SelectorMessages& messages) { return select_vllm(ctx, messages); });
 }
 
 }  // namespace placement

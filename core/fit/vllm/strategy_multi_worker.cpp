@@ -53,7 +53,7 @@ Candidate make_candidate(const VllmFit& fit, const std::vector<const Worker*>& j
 // Does every GPU of the worker reach gmu? GPUStack stops at the first that does not (a later
 // GPU with total 0 is then never divided by).
 // `hidden`: the Q1 note when the worker is seen from another type's group.
-bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecord& rec, const Worker& w, const Allocatable& a,
+bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecorder& rec, const Worker& w, const Allocatable& a,
                         const std::shared_ptr<const Json>& ratio_data, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
   for (const GpuDevice& device : w.gpus) {
@@ -90,11 +90,11 @@ Json worker_names(const std::vector<const Worker*>& workers) {
 // The walk of one GPU type: what every count group shares, and the largest combination that
 // fell short, which GPUStack's advice event names once the type yields no candidate.
 struct TypeWalk {
-  TypeWalk(VllmFit& f, StrategyRecord& r, const PoolTypeGroup& g)
+  TypeWalk(VllmFit& f, StrategyRecorder& r, const PoolTypeGroup& g)
       : fit(f), rec(r), group(g), gmu(f.s.gmu.value),
         ratio_data(std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}})) {}
   VllmFit& fit;
-  StrategyRecord& rec;
+  StrategyRecorder& rec;
   const PoolTypeGroup& group;
   double gmu;
   std::shared_ptr<const Json> ratio_data;
@@ -246,7 +246,7 @@ void record_largest_combination_event(TypeWalk& t) {
   t.fit.multi_worker_event = VllmEvent{"multi_worker", std::move(v)};
 }
 
-TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& group) {
+TypeOutcome walk_type(VllmFit& fit, StrategyRecorder& rec, const PoolTypeGroup& group) {
   TypeOutcome out;
   if (group.workers.size() < 2) {
     out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
@@ -262,7 +262,7 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecord& rec, const PoolTypeGroup& gr
 
 }  // namespace
 
-std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecord& rec) {
+std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecorder& rec) {
   std::vector<Candidate> all;
   Json per_type = Json::array();
   for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace)) {

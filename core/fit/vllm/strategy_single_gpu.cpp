@@ -25,7 +25,7 @@ struct RejectionData {
 
 // Records why one GPU is not a candidate; both failing rules get a shortfall. `hidden`: the Q1
 // note when the GPU is seen from another type's group (nothing there is allocatable or freeable).
-void reject_gpu(VllmFit& fit, StrategyRecord& rec, RejectionData& data, const Worker& w, const GpuDevice& gpu, Bytes alloc,
+void reject_gpu(VllmFit& fit, StrategyRecorder& rec, RejectionData& data, const Worker& w, const GpuDevice& gpu, Bytes alloc,
                 bool exceeds_vram, bool exceeds_ratio, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
   Rejection& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
@@ -52,7 +52,7 @@ void reject_gpu(VllmFit& fit, StrategyRecord& rec, RejectionData& data, const Wo
 
 }  // namespace
 
-std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& rec) {
+std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
   const Model& model = fit.ctx.model;
   const double gmu = fit.s.gmu.value;
   std::vector<Candidate> all;

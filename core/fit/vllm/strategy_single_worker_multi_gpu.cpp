@@ -18,7 +18,7 @@ struct WorkerScan {
 
 // Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall. `data` is the
 // rejections' shared data; `hidden` the Q1 note when the worker is seen from another type's group.
-WorkerScan scan_gpus(VllmFit& fit, StrategyRecord& rec, const Worker& w, const Allocatable& a,
+WorkerScan scan_gpus(VllmFit& fit, StrategyRecorder& rec, const Worker& w, const Allocatable& a,
                      const std::shared_ptr<const Json>& data, const Json& hidden) {
   const double gmu = fit.s.gmu.value;
   WorkerScan scan;
@@ -143,10 +143,10 @@ GpuWalk walk_gpus(const VllmFit& fit, const std::vector<std::pair<const GpuDevic
 
 // The strategy's walk over every worker: candidates so far and the figures its note reads.
 struct MultiGpuRun {
-  MultiGpuRun(VllmFit& f, StrategyRecord& r)
+  MultiGpuRun(VllmFit& f, StrategyRecorder& r)
       : fit(f), rec(r), ratio_data(std::make_shared<const Json>(Json{{"gmu", f.s.gmu.value}, {"rule", "allocatable / total > gmu"}})) {}
   VllmFit& fit;
-  StrategyRecord& rec;
+  StrategyRecorder& rec;
   std::shared_ptr<const Json> ratio_data;
   WalkData rejection_data;
   std::vector<Candidate> all;
@@ -195,7 +195,7 @@ void reject_short_walk(MultiGpuRun& run, const Worker& w, std::size_t eligible, 
 
 void try_worker(MultiGpuRun& run, const Worker& w, const GpuType& type) {
   VllmFit& fit = run.fit;
-  StrategyRecord& rec = run.rec;
+  StrategyRecorder& rec = run.rec;
   rec.examined_worker();
   if (w.gpus.size() < 2) {
     rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
@@ -237,7 +237,7 @@ std::vector<Candidate> keep_fewest_gpus(MultiGpuRun& run) {
 
 }  // namespace
 
-std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& rec) {
+std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecorder& rec) {
   MultiGpuRun run(fit, rec);
   for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace))
     for (const Worker* wp : group.workers)

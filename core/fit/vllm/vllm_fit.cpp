@@ -9,7 +9,7 @@
 
 namespace placement {
 
-std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecord& record, Trace& trace) {
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecorder& record, Trace& trace) {
   std::vector<OverwrittenWorker> overwritten;
   std::vector<PoolTypeGroup> groups = pool.group_by_gpu_type(&overwritten);
   for (const OverwrittenWorker& o : overwritten)
@@ -18,7 +18,7 @@ std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecord& r
   return groups;
 }
 
-Json hidden_type_note(StrategyRecord& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type) {
+Json hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type) {
   const std::string& kept = w.gpus.front().type;
   record.quirk(trace, "Q1", "vllm " + strategy + ": worker " + w.name + " in the " + type_label(type) + " group",
                "the worker's GPU list holds only its " + kept + " GPUs, so its allocatable VRAM for " + type_label(type) +

@@ -21,12 +21,12 @@ namespace placement {
 
 // GPUStack's type grouping over the fit's pool (fit/common/worker_pool.h), marking Q1 in the
 // strategy record for each mixed worker it overwrites.
-std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecord& record, Trace& trace);
+std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecorder& record, Trace& trace);
 
 // A worker listed in a group of a type its (overwritten) GPU list no longer holds: GPUStack's
 // allocatable routine finds no GPU of that type, so every free-memory figure there reads 0 (Q1).
 // Marks the quirk once per strategy and worker and returns the note its rejections carry.
-Json hidden_type_note(StrategyRecord& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type);
+Json hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type);
 void add_note(Rejection& r, const Json& note);  // merges the note into the rejection's data
 
 struct VllmSettings {
@@ -86,9 +86,9 @@ ResourceClaim vllm_claim(const Model& model, VramMap vram);
 // alloc / total as GPUStack divides it: a GPU reporting memory.total 0 raises (§7.2).
 double alloc_ratio(const Worker& worker, const GpuDevice& gpu, Bytes alloc);
 
-std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecord& record);
-std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecord& record);
-std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecord& record);
+std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& record);
+std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecorder& record);
+std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecorder& record);
 
 // §6.9 slots: the requirement line and the explanation of a run without candidates.
 Json vllm_requirement_values(const VllmFit& fit);

@@ -49,7 +49,7 @@ TEST_CASE("deferred trace lists: filled in their slot, in place, once", "[trace]
 TEST_CASE("deferred trace lists: messages and section writes do not build them", "[trace]") {
   int calls = 0;
   Trace t = trace_with_list(&calls);
-  t.messages().push_back(Json{{"source", "x"}});
+  t.message("x", "k");
   t.scoring().push_back(Json::object());
   t.summary("k", 1, 1, "workers");
   CHECK(calls == 0);

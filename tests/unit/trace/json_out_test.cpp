@@ -97,6 +97,25 @@ TEST_CASE("JsonTreeOut builds the tree the events describe", "[trace][json_out]"
   }
 }
 
+namespace {
+
+// A record that writes itself, for json_tree's two kinds of writer.
+struct Replayed {
+  const Json& j;
+  void write(JsonOut& out) const { replay(j, out); }
+};
+
+}  // namespace
+
+TEST_CASE("json_tree takes a callable or a writable and builds the same tree", "[trace][json_out]") {
+  const Json rows[] = {Json::object(), Json::array(), Json(3), Json("s"), Json::parse(R"({"a":[1,{"b":null}],"c":"d"})")};
+  for (const Json& j : rows) {
+    CAPTURE(j.dump());
+    CHECK(json_tree([&](JsonOut& out) { replay(j, out); }) == j);
+    CHECK(json_tree(Replayed{j}) == j);
+  }
+}
+
 TEST_CASE("JsonTextOut hands the sink pieces of at most 64 KiB, in order", "[trace][json_out]") {
   Json big = Json::array();
   for (int i = 0; i < 20000; ++i) big.push_back(Json{{"worker_name", "w-" + std::to_string(i)}, {"pass", i % 2 == 0}});

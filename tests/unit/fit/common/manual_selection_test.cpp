@@ -34,7 +34,8 @@ Run run_manual(FitHarness& h, Bytes vram, Bytes ram, int gpu_count, UtilisationM
   o.utilisation = std::move(u);
   o.allow_multi_worker = multi;
   o.outcome = &r.outcome;
-  r.candidates = select_manual(ctx, ManualRequest{vram, ram}, o);
+  // As a selector does: the routine's messages reach the trace when the run ends.
+  r.candidates = decide_with_messages(ctx.trace, [&](SelectorMessages& m) { return select_manual(ctx, ManualRequest{vram, ram}, o, m); });
   return r;
 }
 

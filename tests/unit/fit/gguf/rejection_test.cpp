@@ -81,7 +81,7 @@ TEST_CASE("GGUF strategy record: rejections fill their slot when the trace is re
   Trace trace;
   const WorkerView a = view_of(1, "a"), b = view_of(2, "b");
   {
-    StrategyRecord rec(trace, Strategy::single_gpu);
+    StrategyRecorder rec(trace, Strategy::single_gpu);
     rec.reject(a, {0}, "vram", {make_shortfall("vram", 10, 5, 5, 0)});
     rec.reject(b, {}, "ram", {make_shortfall("ram", 10, 5, 20)}, Json{{"k", 1}});
     CHECK(rec.rejections().size() == 2);
@@ -89,7 +89,7 @@ TEST_CASE("GGUF strategy record: rejections fill their slot when the trace is re
     rec.finish("tried", 0);
   }
   {
-    StrategyRecord rec(trace, Strategy::multi_gpu);  // nothing rejected: an empty list, not null
+    StrategyRecorder rec(trace, Strategy::multi_gpu);  // nothing rejected: an empty list, not null
     rec.finish("tried", 0);
   }
   const Json& root = trace.root();
