@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/app.h"
+#include "app/deploy.h"
 #include "app/examples.h"
 #include "app/filter_drops.h"
 #include "app/host.h"
@@ -74,6 +75,11 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
     CHECK(r.filter_drops() == filter_drops(member_or_object(expected, "trace")));
     CHECK(r.strategy() == expected.value("strategy", Json(nullptr)));
     CHECK(r.candidate_count() == member_size(expected, "candidates"));
+    // Deploy builds the same instance from the typed candidate as from its JSON.
+    for (std::size_t i = 0; i < r.candidate_count(); ++i) {
+      REQUIRE(r.typed_candidate(i));
+      CHECK(instance_from_candidate(doc, *r.typed_candidate(i)) == instance_from_candidate(doc, expected["candidates"][i]));
+    }
     CHECK(r.candidates() == member_or_empty(expected, "candidates"));
     CHECK(r.schedule() == expected);
     CHECK(r.scale_down() == Json::parse(placement::scale_down_json(text)));

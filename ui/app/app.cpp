@@ -308,9 +308,15 @@ bool App::deploy() {
     banner_.error("Nothing to deploy: no candidate fits (see the resource-fit step)");
     return false;
   }
-  const Json& c = results_.candidate(std::size_t(winner));
-  const std::string where = c.value("worker_name", std::string("?"));
-  edit(deploy_replica(state_.scenario(), c));
+  std::string where;
+  if (const Candidate* typed = results_.typed_candidate(std::size_t(winner))) {
+    where = typed->worker_name;
+    edit(deploy_replica(state_.scenario(), *typed));
+  } else {
+    const Json& c = results_.candidate(std::size_t(winner));
+    where = c.value("worker_name", std::string("?"));
+    edit(deploy_replica(state_.scenario(), c));
+  }
   banner_.notice("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +
                  std::to_string(model_replicas(state_.scenario())) + " on " + where + "; scheduling the next one");
   return true;

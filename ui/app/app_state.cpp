@@ -67,7 +67,7 @@ void AppState::commit(Json next, const std::string& coalesce_key) {
     ++generation_;
     return;
   }
-  Step step{std::move(current_), {}, std::nullopt};
+  Step step{std::move(current_), Json::json_pointer(), std::nullopt};
   current_ = std::move(next);
   push_undo(std::move(step), coalesce_key);
 }
@@ -100,7 +100,7 @@ bool AppState::step_history(std::vector<Step>& from, std::vector<Step>& to) {
   Step step = std::move(from.back());
   from.pop_back();
   if (step.document) {
-    to.push_back(Step{std::exchange(current_, std::move(*step.document)), {}, std::nullopt});
+    to.push_back(Step{std::exchange(current_, std::move(*step.document)), Json::json_pointer(), std::nullopt});
   } else {
     std::optional<Json> replaced = swap_value(current_, step.pointer, std::move(step.value));
     to.push_back(Step{std::nullopt, std::move(step.pointer), std::move(replaced)});
