@@ -161,7 +161,7 @@ test('links: a corrupted fragment keeps the scenario; at start-up the saved one 
   const status = await ex.waitForStatus(page, 'error');
   assert.match(status.text, /link could not be opened: bad base64url/);
   assert.equal(await ex.scenario(page), before);
-  await page.waitForTimeout(500);  // the debounced save
+  await ex.savedShown(page);  // the debounced save
   const fresh = await open(context, url + '#zz.1');
   assert.equal((await ex.pageStatus(fresh)).kind, 'error');
   assert.equal(await ex.scenario(fresh), before);

@@ -1,5 +1,5 @@
-// AppState: whole-document undo/redo, coalescing of consecutive edits with one key, the
-// generation counter (table-driven: a script of operations and the state after it).
+// AppState: undo/redo of whole documents and of single values, coalescing of consecutive edits
+// with one key, the generation counter (table-driven: a script of operations and the state after).
 #include <catch2/catch.hpp>
 
 #include "app/app_state.h"
@@ -98,4 +98,82 @@ TEST_CASE("key order survives edits") {
   next["m"] = 3;
   s.commit(next);
   CHECK(s.scenario_text() == "{\n  \"z\": 1,\n  \"a\": 2,\n  \"m\": 3\n}");
+}
+
+namespace {
+
+// One step of a script mixing value edits (set) and whole-document edits (commit).
+struct Edit {
+  enum Kind { set, commit, seal, undo, redo } kind;
+  const char* pointer = "";  // set: where; commit: the document's text
+  const char* value = "";    // set: the value's JSON text
+  const char* key = "";
+};
+
+struct SetRow {
+  const char* name;
+  std::vector<Edit> edits;
+  const char* text;  // the document afterwards, compact
+  std::size_t undo_depth;
+  std::size_t redo_depth;
+};
+
+}  // namespace
+
+TEST_CASE("value edits keep only the value they replace and undo to the exact document") {
+  const char* start = R"({"z":1,"a":{"b":2,"list":[1,2,3]}})";
+  const std::vector<SetRow> rows = {
+      {"a member", {{Edit::set, "/z", "5"}}, R"({"z":5,"a":{"b":2,"list":[1,2,3]}})", 1, 0},
+      {"a member undone", {{Edit::set, "/z", "5"}, {Edit::undo}}, start, 0, 1},
+      {"a member redone", {{Edit::set, "/z", "5"}, {Edit::undo}, {Edit::redo}}, R"({"z":5,"a":{"b":2,"list":[1,2,3]}})", 1, 0},
+      {"a new member goes last", {{Edit::set, "/a/c", "true"}}, R"({"z":1,"a":{"b":2,"list":[1,2,3],"c":true}})", 1, 0},
+      {"a new member undone is gone", {{Edit::set, "/a/c", "true"}, {Edit::undo}}, start, 0, 1},
+      {"a new member redone goes last again", {{Edit::set, "/a/c", "true"}, {Edit::undo}, {Edit::redo}},
+       R"({"z":1,"a":{"b":2,"list":[1,2,3],"c":true}})", 1, 0},
+      {"an array element", {{Edit::set, "/a/list/1", "\"x\""}, {Edit::set, "/a/b", "null"}}, R"({"z":1,"a":{"b":null,"list":[1,"x",3]}})", 2, 0},
+      {"an equal value is no edit", {{Edit::set, "/z", "1"}}, start, 0, 0},
+      {"a missing parent is created, undone whole", {{Edit::set, "/q/r", "1"}, {Edit::undo}}, start, 0, 1},
+      {"a missing parent is created", {{Edit::set, "/q/r", "1"}}, R"({"z":1,"a":{"b":2,"list":[1,2,3]},"q":{"r":1}})", 1, 0},
+      {"typing coalesces", {{Edit::set, "/z", "2", "/z"}, {Edit::set, "/z", "3", "/z"}, {Edit::set, "/z", "4", "/z"}}, R"({"z":4,"a":{"b":2,"list":[1,2,3]}})", 1, 0},
+      {"a coalesced step undoes to before it", {{Edit::set, "/z", "2", "/z"}, {Edit::set, "/z", "3", "/z"}, {Edit::undo}}, start, 0, 1},
+      {"seal ends the step", {{Edit::set, "/z", "2", "/z"}, {Edit::seal}, {Edit::set, "/z", "3", "/z"}, {Edit::undo}}, R"({"z":2,"a":{"b":2,"list":[1,2,3]}})", 1, 1},
+      // A step that remembers one value cannot undo an edit elsewhere: same key, new step.
+      {"the same key at another value is a new step", {{Edit::set, "/z", "2", "k"}, {Edit::set, "/a/b", "3", "k"}, {Edit::undo}},
+       R"({"z":2,"a":{"b":2,"list":[1,2,3]}})", 1, 1},
+      {"a whole document after a value edit with its key is a new step",
+       {{Edit::set, "/z", "2", "k"}, {Edit::commit, R"({"z":9})", "", "k"}, {Edit::undo}}, R"({"z":2,"a":{"b":2,"list":[1,2,3]}})", 1, 1},
+      {"a value edit after a whole document with its key merges into it",
+       {{Edit::commit, R"({"z":9})", "", "k"}, {Edit::set, "/z", "3", "k"}, {Edit::undo}}, start, 0, 1},
+      {"undo and redo across both kinds",
+       {{Edit::set, "/z", "2"}, {Edit::commit, R"({"z":9})"}, {Edit::set, "/y", "1"}, {Edit::undo}, {Edit::undo}, {Edit::undo}, {Edit::redo},
+        {Edit::redo}, {Edit::redo}},
+       R"({"z":9,"y":1})", 3, 0},
+  };
+  for (const SetRow& row : rows) {
+    INFO(row.name);
+    AppState s;
+    s.reset(Json::parse(start));
+    for (const Edit& e : row.edits) {
+      switch (e.kind) {
+        case Edit::set: s.set(Json::json_pointer(e.pointer), Json::parse(e.value), e.key); break;
+        case Edit::commit: s.commit(Json::parse(e.pointer), e.key); break;
+        case Edit::seal: s.seal(); break;
+        case Edit::undo: s.undo(); break;
+        case Edit::redo: s.redo(); break;
+      }
+    }
+    CHECK(s.scenario().dump() == row.text);
+    CHECK(s.undo_depth() == row.undo_depth);
+    CHECK(s.redo_depth() == row.redo_depth);
+  }
+}
+
+TEST_CASE("a value that cannot be set leaves the document and its history as they were") {
+  AppState s;
+  s.reset(Json::parse(R"({"list":[1,2]})"));
+  const auto g = s.generation();
+  CHECK_THROWS(s.set(Json::json_pointer("/list/x"), Json(1)));
+  CHECK(s.scenario().dump() == R"({"list":[1,2]})");
+  CHECK(s.generation() == g);
+  CHECK(s.undo_depth() == 0);
 }

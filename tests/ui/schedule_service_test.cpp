@@ -8,7 +8,9 @@
 #include <sstream>
 
 #include "app/app.h"
+#include "app/deploy.h"
 #include "app/examples.h"
+#include "app/filter_drops.h"
 #include "app/host.h"
 #include "app/results.h"
 #include "app/schedule_service.h"
@@ -40,6 +42,7 @@ std::vector<std::filesystem::path> scenario_files() {
 
 std::size_t member_size(const Json& doc, const char* key) { return doc.contains(key) ? doc[key].size() : 0; }
 Json member_or_empty(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::array(); }
+Json member_or_object(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::object(); }
 
 // Counts the page's peHost.schedule calls; the page accepts every one (as the worker would).
 struct PageThatAccepts {
@@ -66,12 +69,20 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
     const Results r = take_results(compute_answer(7, doc));
     CHECK(r.generation == 7);
     const Json expected = Json::parse(placement::schedule_json(text));
-    // The winner alone, as the decision line and the canvas read it, before the whole list.
+    // The winner alone, as the decision line and the canvas read it, before the whole list; the
+    // canvas's filter drops from the typed trace, before the trace is built.
     if (r.selected() >= 0) CHECK(r.candidate(std::size_t(r.selected())) == expected["candidates"][std::size_t(r.selected())]);
+    CHECK(r.filter_drops() == filter_drops(member_or_object(expected, "trace")));
+    CHECK(r.strategy() == expected.value("strategy", Json(nullptr)));
     CHECK(r.candidate_count() == member_size(expected, "candidates"));
+    // Deploy builds the same instance from the typed candidate as from its JSON.
+    for (std::size_t i = 0; i < r.candidate_count(); ++i) {
+      REQUIRE(r.typed_candidate(i));
+      CHECK(instance_from_candidate(doc, *r.typed_candidate(i)) == instance_from_candidate(doc, expected["candidates"][i]));
+    }
     CHECK(r.candidates() == member_or_empty(expected, "candidates"));
     CHECK(r.schedule() == expected);
-    CHECK(r.scale_down == Json::parse(placement::scale_down_json(text)));
+    CHECK(r.scale_down() == Json::parse(placement::scale_down_json(text)));
     // What result() and scaleDownResult() give: rendered from the documents, or the core's own
     // text when it refused the scenario.
     CHECK(r.schedule_text() == placement::schedule_json(text));
@@ -116,6 +127,7 @@ TEST_CASE("a scenario that cannot search long is decided at once, even when the 
   app.pump();
   CHECK(page.requests == 0);
   CHECK(app.results_current());
+  app.pump();  // the what-if searches are asked for once the decision is drawn
   CHECK_FALSE(app.busy());
   CHECK(app.result() == placement::schedule_json(app.scenario_text()));
   CHECK(app.scale_down_result() == placement::scale_down_json(app.scenario_text()));
@@ -145,6 +157,7 @@ TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped
   app.deliver_result(second, schedule_text, placement::scale_down_json(app.scenario_text()));
   app.pump();
   CHECK(app.results_current());
+  app.pump();  // the what-if searches are asked for once the decision is drawn
   CHECK_FALSE(app.busy());
   CHECK(app.results().schedule_text() == schedule_text);
   CHECK(app.result() == schedule_text);

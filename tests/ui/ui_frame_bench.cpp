@@ -3,6 +3,10 @@
 // 8-GPU cluster as tests/browser/measure_page.js, lets the decision arrive, then times whole
 // frames (NewFrame, App::frame, Render) on every step tab. A benchmark, not a test.
 //   ui_frame_bench [WORKERS] [FRAMES]
+// With --edit, the path of the page's edit measurement (issue 21) natively: a scenario file (the
+// benchmark cluster cluster_bench --write makes) loaded, then replicas set EDITS times as the model
+// panel sets it, each timed to the end of the frame that draws its decision, and the frame after.
+//   ui_frame_bench --edit FILE [EDITS]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +16,7 @@
 #include <vector>
 
 #include "app/app.h"
+#include "panels/edit_widgets.h"
 #include "headless_frame.h"
 
 using placement::Json;
@@ -60,7 +65,49 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
+// The page's what-if worker stand-in: takes each job (the app still writes its scenario text) and
+// answers later, off the timed path, as the worker does.
+class WorkerWhatIf final : public placement::ui::WhatIfService {
+ public:
+  void request(const placement::ui::WhatIfJob& job) override { wanted_[index(job.kind)] = job.id; }
+  void cancel(placement::ui::WhatIfKind kind) override { wanted_[index(kind)] = 0; }
+};
+
+int edit_bench(const char* file, int edits) {
+  std::ifstream in(file);
+  const std::string text(std::istreambuf_iterator<char>(in), {});
+  App app(placement::ui::make_sync_schedule_service(), std::make_unique<WorkerWhatIf>());
+  HeadlessImGui gui(1280, 800);
+  using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+  auto start = Clock::now();
+  if (const std::string error = app.load_scenario(text); !error.empty()) {
+    std::fprintf(stderr, "ui_frame_bench: %s\n", error.c_str());
+    return 1;
+  }
+  const double load_ms = ms_since(start);
+  gui.frames(app, 1);
+  std::printf("%s: load_scenario %.1f ms, first frame with its decision %.1f ms\n", file, load_ms, ms_since(start));
+  gui.frames(app, 3);
+  std::vector<double> edit_ms, drawn_ms, after_ms;
+  for (int i = 0; i < edits; ++i) {
+    start = Clock::now();
+    placement::ui::set_value(app, placement::ui::ptr("/model/replicas"), Json(2 + i % 2));
+    edit_ms.push_back(ms_since(start));
+    for (int f = 0; f < 3 && !app.results_current(); ++f) gui.frames(app, 1);
+    drawn_ms.push_back(ms_since(start));
+    start = Clock::now();
+    gui.frames(app, 1);
+    after_ms.push_back(ms_since(start));
+    app.state().seal();
+  }
+  std::printf("replicas edit, median of %d: applied %.2f ms, to the end of the drawn frame %.2f ms, next frame %.2f ms\n", edits,
+              median(edit_ms), median(drawn_ms), median(after_ms));
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9);
   const int workers = argc > 1 ? std::atoi(argv[1]) : 256;
   const int frames = argc > 2 ? std::atoi(argv[2]) : 20;
   App app(placement::ui::make_sync_schedule_service());

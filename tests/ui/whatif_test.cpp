@@ -166,11 +166,17 @@ TEST_CASE("an edit supersedes a running search; a cancelled one is not asked aga
   App app(make_sync_schedule_service(), std::move(queued));
   REQUIRE(app.load_example("capacity-replicas"));
   app.pump();
+  // The search is asked for once the decision has been drawn (the next frame), and the app stays
+  // busy until then.
+  CHECK(service.jobs.empty());
+  CHECK(app.busy());
+  app.pump();
   REQUIRE(service.jobs.size() >= 1);
   CHECK(app.busy());
   CHECK(decision_line(app.results(), app.results_current()).kind == DecisionLine::Kind::winner);
   // An edit before the answer: the old job's answer is dropped, the new one is shown.
   app.edit(placement::ui::deploy_replica(app.scenario(), app.results().candidates()[std::size_t(app.results().selected())]));
+  app.pump();
   app.pump();
   while (service.jobs.size() > 1) service.answer_oldest();
   app.pump();
@@ -183,6 +189,7 @@ TEST_CASE("an edit supersedes a running search; a cancelled one is not asked aga
 
   // Cancel: the service is told, nothing is asked again until the next edit.
   app.undo();
+  app.pump();
   app.pump();
   REQUIRE(service.jobs.size() == 1);
   app.cancel_whatif(WhatIfKind::capacity);

@@ -15,6 +15,7 @@
 #include "app/host.h"
 #include "app/json_import.h"
 #include "app/scenario_text.h"
+#include "app/typed_edit.h"
 #include "app/view_link.h"
 #include "app/worker_edits.h"
 #include "explain/markdown_renderer.h"
@@ -67,6 +68,20 @@ void App::edit(Json next, const std::string& coalesce_key) {
   const std::uint64_t before = state_.generation();
   state_.commit(std::move(next), coalesce_key);
   if (state_.generation() != before) changed();
+}
+
+void App::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
+  if (ui_.embed) return;
+  const std::uint64_t before = state_.generation();
+  // The canvas's instance claims read /model_instances alone.
+  const bool loads_kept = loads_generation_ == before && pointer.to_string().rfind("/model_instances", 0) != 0;
+  std::shared_ptr<const Scenario> typed;
+  if (results_current() && results_.scenario()) typed = typed_edit(*results_.scenario(), pointer, value);
+  state_.set(pointer, std::move(value), coalesce_key);
+  if (state_.generation() == before) return;
+  if (loads_kept) loads_generation_ = state_.generation();
+  if (typed) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
+  changed();
 }
 
 std::string App::load_scenario(const std::string& text) {
@@ -238,7 +253,9 @@ void App::redo() {
   if (!ui_.embed && state_.redo()) changed();
 }
 
-bool App::busy() const { return requested_ != state_.generation() || service_->busy() || whatif_.busy(); }
+bool App::busy() const {
+  return requested_ != state_.generation() || service_->busy() || whatif_.busy() || whatif_.unasked(state_.generation(), ui_.step == Step::whatif);
+}
 
 void App::deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) {
   service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
@@ -252,11 +269,15 @@ void App::pump() {
   if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   if (requested_ != state_.generation()) {
     requested_ = state_.generation();
-    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? loaded_.get() : nullptr);
+    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? std::move(loaded_) : nullptr);
     loaded_.reset();
     if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   }
-  whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif);
+  // What-if searches are asked for once the decision they follow has been drawn (a frame after it
+  // arrived): asking writes the whole scenario as text for the page's worker, which an edit's
+  // frame need not wait for, and edits in quick succession (typing, dragging) ask only once.
+  const bool decision_drawn = results_current() && !fresh;
+  whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif, decision_drawn);
   // Screen readers cannot see the canvas: the page's live region says each new decision.
   if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }
@@ -287,9 +308,15 @@ bool App::deploy() {
     banner_.error("Nothing to deploy: no candidate fits (see the resource-fit step)");
     return false;
   }
-  const Json& c = results_.candidate(std::size_t(winner));
-  const std::string where = c.value("worker_name", std::string("?"));
-  edit(deploy_replica(state_.scenario(), c));
+  std::string where;
+  if (const Candidate* typed = results_.typed_candidate(std::size_t(winner))) {
+    where = typed->worker_name;
+    edit(deploy_replica(state_.scenario(), *typed));
+  } else {
+    const Json& c = results_.candidate(std::size_t(winner));
+    where = c.value("worker_name", std::string("?"));
+    edit(deploy_replica(state_.scenario(), c));
+  }
   banner_.notice("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +
                  std::to_string(model_replicas(state_.scenario())) + " on " + where + "; scheduling the next one");
   return true;
@@ -331,7 +358,7 @@ bool App::reset_instances() {
 Json App::scale_down_preview(long long replicas) const {
   Json goes = Json::array();
   if (!results_current()) return goes;
-  const Json& ranking = member(results_.scale_down, "ranking", json_array());
+  const Json& ranking = member(results_.scale_down(), "ranking", json_array());
   const long long n = static_cast<long long>(ranking.size()) - std::max(0LL, replicas);
   for (long long i = 0; i < n; ++i) goes.push_back(ranking[std::size_t(i)]);
   return goes;

@@ -75,6 +75,10 @@ class App {
   // ---- operations behind the app's own buttons (also used by tests)
   // One undoable edit; consecutive edits with the same non-empty key coalesce.
   void edit(Json next, const std::string& coalesce_key = "");
+  // One undoable edit of the value at `pointer` (AppState::set: the history keeps that value
+  // only); an edit the typed Scenario can take too (typed_edit.h) is decided without loading the
+  // document again. Throws what Json throws for a pointer that cannot be set.
+  void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
   bool load_example(const std::string& stem);
   // Deploy: one more replica, placed where the winner says (deploy.h). One undoable edit.
   // These operations and the What-if ones below refuse in embed mode (false, a banner notice).
@@ -131,6 +135,8 @@ class App {
 
  private:
   void changed();
+  // One build of the UI (frame() runs it, and again after an edit made in it).
+  void build_frame();
   void take(ScheduleAnswer&& answer);
   void loaded();
   void refuse(const std::string& what, const std::string& error);

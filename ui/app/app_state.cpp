@@ -4,6 +4,36 @@
 
 namespace placement::ui {
 
+namespace {
+
+// The container `pointer` names a slot of, when set() can patch it: an object (the member may be
+// new) or an array with that element.
+Json* patchable_parent(Json& doc, const Json::json_pointer& pointer) {
+  if (pointer.empty()) return nullptr;
+  const Json::json_pointer parent_pointer = pointer.parent_pointer();
+  if (!doc.contains(parent_pointer)) return nullptr;
+  Json& parent = doc[parent_pointer];
+  if (parent.is_object()) return &parent;
+  if (!parent.is_array()) return nullptr;
+  return doc.contains(pointer) ? &parent : nullptr;
+}
+
+// The value at `pointer`, or nullopt when absent.
+std::optional<Json> value_at(const Json& doc, const Json::json_pointer& pointer) {
+  if (!doc.contains(pointer)) return std::nullopt;
+  return doc.at(pointer);
+}
+
+// Puts `value` at `pointer` (absent: the member is removed); returns what was there.
+std::optional<Json> swap_value(Json& doc, const Json::json_pointer& pointer, std::optional<Json> value) {
+  std::optional<Json> before = value_at(doc, pointer);
+  if (value) doc[pointer] = std::move(*value);
+  else if (before) doc[pointer.parent_pointer()].erase(pointer.back());
+  return before;
+}
+
+}  // namespace
+
 AppState::AppState() : current_(Json::object()) {}
 
 void AppState::reset(Json document) {
@@ -14,28 +44,67 @@ void AppState::reset(Json document) {
   ++generation_;
 }
 
-void AppState::commit(Json next, const std::string& coalesce_key) {
-  if (next == current_) return;
-  const bool merge = !coalesce_key.empty() && coalesce_key == open_key_ && !undo_.empty();
-  if (!merge) {
-    undo_.push_back(std::move(current_));
-    if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin());
-  }
-  current_ = std::move(next);
+bool AppState::merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const {
+  if (coalesce_key.empty() || coalesce_key != open_key_ || undo_.empty()) return false;
+  // A whole document before the step undoes anything; a value undoes only an edit of that value.
+  const Step& open = undo_.back();
+  return open.document || (pointer && open.pointer == *pointer);
+}
+
+void AppState::push_undo(Step step, const std::string& coalesce_key) {
+  undo_.push_back(std::move(step));
+  if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin());
   redo_.clear();
   open_key_ = coalesce_key;
   ++generation_;
 }
 
+void AppState::commit(Json next, const std::string& coalesce_key) {
+  if (next == current_) return;
+  if (merges(coalesce_key, nullptr)) {
+    current_ = std::move(next);
+    redo_.clear();
+    ++generation_;
+    return;
+  }
+  Step step{std::move(current_), Json::json_pointer(), std::nullopt};
+  current_ = std::move(next);
+  push_undo(std::move(step), coalesce_key);
+}
+
+void AppState::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
+  if (!patchable_parent(current_, pointer)) {
+    Json next = current_;
+    next[pointer] = std::move(value);
+    commit(std::move(next), coalesce_key);
+    return;
+  }
+  if (current_.contains(pointer) && current_.at(pointer) == value) return;
+  const bool merge = merges(coalesce_key, &pointer);
+  std::optional<Json> before = swap_value(current_, pointer, std::move(value));
+  if (merge) {
+    redo_.clear();
+    ++generation_;
+    return;
+  }
+  push_undo(Step{std::nullopt, pointer, std::move(before)}, coalesce_key);
+}
+
 bool AppState::undo() { return step_history(undo_, redo_); }
 bool AppState::redo() { return step_history(redo_, undo_); }
 
-// Undo and redo are the same move between the two stacks, in opposite directions.
-bool AppState::step_history(std::vector<Json>& from, std::vector<Json>& to) {
+// Undo and redo are the same move between the two stacks, in opposite directions: the step's
+// state goes in, the state it replaces goes to the other stack.
+bool AppState::step_history(std::vector<Step>& from, std::vector<Step>& to) {
   if (from.empty()) return false;
-  to.push_back(std::move(current_));
-  current_ = std::move(from.back());
+  Step step = std::move(from.back());
   from.pop_back();
+  if (step.document) {
+    to.push_back(Step{std::exchange(current_, std::move(*step.document)), Json::json_pointer(), std::nullopt});
+  } else {
+    std::optional<Json> replaced = swap_value(current_, step.pointer, std::move(step.value));
+    to.push_back(Step{std::nullopt, std::move(step.pointer), std::move(replaced)});
+  }
   open_key_.clear();
   ++generation_;
   return true;

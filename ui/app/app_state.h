@@ -1,12 +1,17 @@
 // The scenario being explored and its history: the document as loaded or edited (an
-// nlohmann::ordered_json, so key order survives round trips), whole-document undo/redo, and a
-// generation counter that the schedule service keys its answers by.
+// nlohmann::ordered_json, so key order survives round trips), undo/redo, and a generation counter
+// that the schedule service keys its answers by.
+//
+// History: an edit of one value (a field typed, set()) keeps only that value's previous state, so
+// editing a thousand-worker scenario copies nothing of the rest; an edit that replaces the
+// document (commit()) keeps the whole previous document.
 //
 // Coalescing: edits that carry the same non-empty key one after another (a slider being dragged,
 // text being typed) form one undo step until seal() is called (when the widget is released).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +34,11 @@ class AppState {
   // Replaces the document with `next` as one undo step (or merges into the open step when
   // `coalesce_key` equals the previous edit's key). An equal document is not an edit.
   void commit(Json next, const std::string& coalesce_key = "");
+  // Sets the value at `pointer` (a new member of an existing object, or an existing member or
+  // array element) as one undo step that remembers only the previous value; coalesces like
+  // commit(). Anywhere else (a missing parent) it commits a copy of the document with the value set.
+  // An equal value is not an edit. Throws what Json throws for a pointer that cannot be set.
+  void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
   // Sets the document without history (start-up).
   void reset(Json document);
   // Ends the open coalesced step, so the next edit with the same key is a new step.
@@ -42,11 +52,21 @@ class AppState {
   std::size_t redo_depth() const { return redo_.size(); }
 
  private:
-  bool step_history(std::vector<Json>& from, std::vector<Json>& to);
+  // One step of history: the whole document, or the value at `pointer` (nullopt: absent).
+  struct Step {
+    std::optional<Json> document;
+    Json::json_pointer pointer;
+    std::optional<Json> value;
+  };
+  // Whether a new edit (a patch of `pointer`, or the whole document when null) merges into the
+  // open step instead of starting one.
+  bool merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const;
+  void push_undo(Step step, const std::string& coalesce_key);
+  bool step_history(std::vector<Step>& from, std::vector<Step>& to);
 
   Json current_;
-  std::vector<Json> undo_;
-  std::vector<Json> redo_;
+  std::vector<Step> undo_;
+  std::vector<Step> redo_;
   std::string open_key_;
   std::uint64_t generation_ = 1;
 };

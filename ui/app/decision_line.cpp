@@ -13,7 +13,7 @@ DecisionLine decision_line(const Results& r, bool current) {
   const Json& c = r.candidate(std::size_t(w));
   const std::string gpus = c.contains("gpu_indexes") && c["gpu_indexes"].is_array() ? " GPUs " + c["gpu_indexes"].dump() : " (CPU)";
   return {DecisionLine::Kind::winner, "Winner: " + c.value("worker_name", std::string("?")) + gpus + "  strategy " +
-                                          value_text("", r.schedule().value("strategy", Json(nullptr))) + "  score " +
+                                          value_text("", r.strategy()) + "  score " +
                                           score_text(number_or(c.value("score", Json(nullptr))))};
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/format.h"
+#include "scheduler.h"
 
 namespace placement::ui {
 
@@ -14,7 +15,10 @@ long long max_id(const Json& list) {
   return best;
 }
 
-Json instance_from_candidate(const Json& scenario, const Json& candidate) {
+namespace {
+
+// A new running instance of scenario.model (its id, name, model and backend) without placement.
+Json new_instance(const Json& scenario) {
   const Json& model = scenario.contains("model") ? scenario["model"] : Json::object();
   const Json& instances = member(scenario, "model_instances", json_array());
   const long long id = max_id(instances) + 1;
@@ -26,6 +30,43 @@ Json instance_from_candidate(const Json& scenario, const Json& candidate) {
   inst["model_name"] = model_name;
   inst["backend"] = model.contains("backend") ? model["backend"] : Json(nullptr);
   inst["state"] = "running";
+  return inst;
+}
+
+template <class T>
+Json optional_json(const std::optional<T>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
+// A subordinate worker as the candidate's JSON lists it (placement::candidate_to_json).
+Json subordinate_json(const SubordinateWorker& s) {
+  Json out = Json::object();
+  out["worker_id"] = optional_json(s.worker_id);
+  out["worker_name"] = s.worker_name;
+  out["gpu_indexes"] = optional_json(s.gpu_indexes);
+  out["computed_resource_claim"] = s.claim ? claim_to_json(*s.claim) : Json(nullptr);
+  if (s.gpu_addresses) out["gpu_addresses"] = *s.gpu_addresses;
+  return out;
+}
+
+Json with_instance(const Json& scenario, Json instance) {
+  Json doc = scenario;
+  if (!doc.contains("model_instances") || !doc["model_instances"].is_array()) doc["model_instances"] = Json::array();
+  doc["model_instances"].push_back(std::move(instance));
+  return doc;
+}
+
+// `replicas` rises to the number of the model's instances when they outgrow it.
+Json with_replicas_raised(Json doc) {
+  const long long instances = model_instance_count(doc);
+  if (doc.contains("model") && doc["model"].is_object() && instances > model_replicas(doc)) doc["model"]["replicas"] = instances;
+  return doc;
+}
+
+}  // namespace
+
+Json instance_from_candidate(const Json& scenario, const Json& candidate) {
+  Json inst = new_instance(scenario);
   inst["worker_id"] = candidate.value("worker_id", Json(nullptr));
   inst["worker_name"] = candidate.value("worker_name", Json(nullptr));
   inst["gpu_type"] = candidate.value("gpu_type", Json(nullptr));
@@ -36,12 +77,22 @@ Json instance_from_candidate(const Json& scenario, const Json& candidate) {
   return inst;
 }
 
-Json deploy_candidate(const Json& scenario, const Json& candidate) {
-  Json doc = scenario;
-  if (!doc.contains("model_instances") || !doc["model_instances"].is_array()) doc["model_instances"] = Json::array();
-  doc["model_instances"].push_back(instance_from_candidate(scenario, candidate));
-  return doc;
+Json instance_from_candidate(const Json& scenario, const Candidate& candidate) {
+  Json inst = new_instance(scenario);
+  inst["worker_id"] = candidate.worker_id;
+  inst["worker_name"] = candidate.worker_name;
+  inst["gpu_type"] = optional_json(candidate.gpu_type);
+  inst["gpu_indexes"] = optional_json(candidate.gpu_indexes);
+  inst["computed_resource_claim"] = claim_to_json(candidate.claim);
+  if (!candidate.subordinate_workers.empty()) {
+    Json subs = Json::array();
+    for (const SubordinateWorker& s : candidate.subordinate_workers) subs.push_back(subordinate_json(s));
+    inst["distributed_servers"] = Json{{"subordinate_workers", std::move(subs)}};
+  }
+  return inst;
 }
+
+Json deploy_candidate(const Json& scenario, const Json& candidate) { return with_instance(scenario, instance_from_candidate(scenario, candidate)); }
 
 long long model_instance_count(const Json& scenario) {
   const Json& model = member(scenario, "model", json_object());
@@ -57,11 +108,10 @@ long long model_replicas(const Json& scenario) {
   return r.is_number_integer() ? r.get<long long>() : 1;
 }
 
-Json deploy_replica(const Json& scenario, const Json& candidate) {
-  Json doc = deploy_candidate(scenario, candidate);
-  const long long instances = model_instance_count(doc);
-  if (doc.contains("model") && doc["model"].is_object() && instances > model_replicas(doc)) doc["model"]["replicas"] = instances;
-  return doc;
+Json deploy_replica(const Json& scenario, const Json& candidate) { return with_replicas_raised(deploy_candidate(scenario, candidate)); }
+
+Json deploy_replica(const Json& scenario, const Candidate& candidate) {
+  return with_replicas_raised(with_instance(scenario, instance_from_candidate(scenario, candidate)));
 }
 
 Json remove_instances(const Json& scenario, const Json& delete_ids) {

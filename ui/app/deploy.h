@@ -13,13 +13,16 @@ namespace placement::ui {
 
 // A new running ModelInstance of scenario.model from a result candidate (claim, GPUs and
 // subordinate workers as the core computed them).
+// From the candidate's JSON, or as the core made it (the same instance).
 Json instance_from_candidate(const Json& scenario, const Json& candidate);
+Json instance_from_candidate(const Json& scenario, const Candidate& candidate);
 // Appends the candidate as an instance; nothing else changes (placing an instance by hand).
 Json deploy_candidate(const Json& scenario, const Json& candidate);
 // Deploy: the candidate becomes the next replica. `replicas` rises to the number of the model's
 // instances when they outgrow it (a pending replica, replicas > instances, is placed without
 // raising it: GPUStack schedules pending replicas of the count it already has).
 Json deploy_replica(const Json& scenario, const Json& candidate);
+Json deploy_replica(const Json& scenario, const Candidate& candidate);
 
 // The model's instances (model_id equal to model.id, as the core's scale-down ranking counts them)
 // and its `replicas` (GPUStack's default 1 when absent).

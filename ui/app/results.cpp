@@ -1,7 +1,12 @@
 #include "app/results.h"
 
+#include <utility>
+
+#include "app/filter_drops.h"
 #include "app/format.h"
-#include "scheduler.h"
+#include "app/trace_section.h"
+#include "result_writer.h"
+#include "scenario/errors.h"
 
 namespace placement::ui {
 
@@ -15,67 +20,112 @@ std::string error_text(const Json& doc) {
   return pointer.empty() ? message : message + " (at " + pointer + ")";
 }
 
+const Json& object_member(const Json& doc, const char* key) {
+  if (doc.is_object() && doc.contains(key) && doc[key].is_object()) return doc[key];
+  return json_object();
+}
+
+template <class Result>
+std::string printed(void (*write)(const Result&, const TextSink&), const Result& r) {
+  std::string text;
+  write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
+  return text;
+}
+
 }  // namespace
 
-const std::string& Results::schedule_text() const {
-  if (schedule_text_.empty()) {
-    candidates();
-    schedule_text_ = result_text(schedule_);
+const Json& Results::schedule() const {
+  if (!schedule_) schedule_ = typed_ ? schedule_result_to_json(*typed_) : Json::object();
+  return *schedule_;
+}
+
+// The ranking is decided from the Scenario of the decision the first time anything reads it (the
+// scale-down step, its dialog, scaleDownResult()); the cluster step and an edit never need it.
+void Results::build_scale_down() const {
+  if (scale_down_ || !scenario_) return;
+  try {
+    typed_scale_down_ = placement::scale_down(*scenario_);
+    scale_down_ = scale_down_result_to_json(*typed_scale_down_);
+  } catch (const InputError& e) {
+    // As placement::scale_down_json answers a scenario it refuses.
+    scale_down_text_ = Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    scale_down_ = Json::parse(scale_down_text_);
   }
+}
+
+const Json& Results::scale_down() const {
+  build_scale_down();
+  if (!scale_down_) scale_down_ = Json::object();
+  return *scale_down_;
+}
+
+const std::string& Results::schedule_text() const {
+  if (schedule_text_.empty()) schedule_text_ = typed_ ? printed(write_schedule_result_text, *typed_) : result_text(schedule());
   return schedule_text_;
 }
 
 const std::string& Results::scale_down_text() const {
-  if (scale_down_text_.empty()) scale_down_text_ = result_text(scale_down);
+  build_scale_down();
+  if (scale_down_text_.empty())
+    scale_down_text_ = typed_scale_down_ ? printed(write_scale_down_result_text, *typed_scale_down_) : result_text(scale_down());
   return scale_down_text_;
 }
 
-std::string Results::input_error() const { return error_text(schedule_); }
+std::string Results::input_error() const { return typed_ ? "" : error_text(schedule()); }
 
-const Json& Results::trace() const {
-  if (schedule_.is_object() && schedule_.contains("trace") && schedule_["trace"].is_object()) return schedule_["trace"];
-  return json_object();
-}
+const Json& Results::trace() const { return object_member(schedule(), "trace"); }
+
+const Json& Results::scale_down_trace() const { return object_member(scale_down(), "trace"); }
 
 const Json& Results::candidates() const {
-  if (!typed_.empty()) {
-    Json all = Json::array();
-    for (const Candidate& c : typed_) all.push_back(candidate_to_json(c));
-    schedule_["candidates"] = std::move(all);  // the key is there already: its place is kept
-    typed_.clear();  // one_by_one_ stays: references to its entries remain valid
-  }
-  if (schedule_.is_object() && schedule_.contains("candidates") && schedule_["candidates"].is_array()) return schedule_["candidates"];
+  const Json& doc = schedule();
+  if (doc.is_object() && doc.contains("candidates") && doc["candidates"].is_array()) return doc["candidates"];
   return json_array();
 }
 
-std::size_t Results::candidate_count() const { return typed_.empty() ? candidates().size() : typed_.size(); }
+std::size_t Results::candidate_count() const { return typed_ ? typed_->candidates.size() : candidates().size(); }
 
 const Json& Results::candidate(std::size_t i) const {
-  if (typed_.empty()) return candidates()[i];
+  if (!typed_ || schedule_) return candidates()[i];
   auto found = one_by_one_.find(i);
-  if (found == one_by_one_.end()) found = one_by_one_.emplace(i, candidate_to_json(typed_[i])).first;
+  if (found == one_by_one_.end()) found = one_by_one_.emplace(i, candidate_to_json(typed_->candidates[i])).first;
   return found->second;
 }
 
+const Candidate* Results::typed_candidate(std::size_t i) const {
+  return typed_ && i < typed_->candidates.size() ? &typed_->candidates[i] : nullptr;
+}
+
 int Results::selected() const {
-  if (schedule_.is_object() && schedule_.contains("selected") && schedule_["selected"].is_number_integer()) {
-    int i = schedule_["selected"].get<int>();
+  if (typed_) return typed_->selected ? int(*typed_->selected) : -1;
+  const Json& doc = schedule();
+  if (doc.is_object() && doc.contains("selected") && doc["selected"].is_number_integer()) {
+    int i = doc["selected"].get<int>();
     if (i >= 0 && i < int(candidate_count())) return i;
   }
   return -1;
 }
 
-const Json& Results::scale_down_trace() const {
-  if (scale_down.is_object() && scale_down.contains("trace") && scale_down["trace"].is_object()) return scale_down["trace"];
-  return json_object();
+Json Results::strategy() const {
+  if (typed_) return typed_->strategy.empty() ? Json(nullptr) : Json(typed_->strategy);
+  return schedule().value("strategy", Json(nullptr));
+}
+
+const std::map<std::string, std::string>& Results::filter_drops() const {
+  if (!drops_) drops_ = placement::ui::filter_drops(typed_ && !schedule_ ? trace_section(typed_->trace, "filters") : trace());
+  return *drops_;
 }
 
 Results take_results(ScheduleAnswer&& answer) {
   Results r;
   r.generation = answer.generation;
-  r.schedule_ = std::move(answer.schedule);
-  r.typed_ = std::move(answer.candidates);
-  r.scale_down = std::move(answer.scale_down);
+  if (answer.typed) {
+    r.typed_ = std::make_shared<const ScheduleResult>(std::move(*answer.typed));
+    r.scenario_ = std::move(answer.scenario);
+  } else {
+    r.schedule_ = std::move(answer.schedule);
+    r.scale_down_ = std::move(answer.scale_down);
+  }
   r.schedule_text_ = std::move(answer.schedule_text);
   r.scale_down_text_ = std::move(answer.scale_down_text);
   return r;

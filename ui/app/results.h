@@ -1,47 +1,69 @@
-// The latest decision, as the core returned it: the result documents for display, and their texts
-// for result() and scaleDownResult() (the worker's verbatim texts, or rendered on the first ask,
-// byte-identical to placement::schedule_json / scale_down_json). Nothing here computes placement.
+// The latest decision, as the core returned it. Decided here, it stays typed (ScheduleResult, and
+// the scale-down ranking computed from the same Scenario when first asked): the canvas, the
+// decision line and Deploy read it through typed accessors, and the result documents (the JSON
+// contract of placement::schedule_json / scale_down_json) are built only when a panel asks for
+// them, once per result. From the page's worker it arrives as the core's texts, which are parsed.
+// result() / scaleDownResult() text is the worker's verbatim, or printed from the typed result
+// when first asked (byte-identical to the core's). Nothing here computes placement.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
-#include <vector>
 
 #include "app/schedule_service.h"
 #include "scenario/types.h"
+#include "scheduler.h"
 
 namespace placement::ui {
 
 class Results {
  public:
   std::uint64_t generation = 0;  // 0: nothing yet
-  Json scale_down = Json::object();
 
-  // The schedule document; its "candidates" are filled in only once candidates() is called.
-  const Json& schedule() const { return schedule_; }
-  // The documents as the core's text (placement::result_text), rendered once when first asked.
+  // The schedule document (built on the first call when decided here).
+  const Json& schedule() const;
+  // The scale-down document (placement::scale_down_json's), built on the first call.
+  const Json& scale_down() const;
+  // The documents as the core's text, rendered once when first asked.
   const std::string& schedule_text() const;
   const std::string& scale_down_text() const;
   // The core refused the scenario ({"error": {pointer, message}}): the message with its pointer.
   std::string input_error() const;
   const Json& trace() const;
+  const Json& scale_down_trace() const;
   // Every candidate as JSON (built on the first call: the fit step's table, "why not here?").
   const Json& candidates() const;
   std::size_t candidate_count() const;
   // Candidate i as JSON (i < candidate_count()), built alone when the whole list is not.
   const Json& candidate(std::size_t i) const;
+  // Candidate i as the core made it; null when the answer came as text (the page's worker).
+  const Candidate* typed_candidate(std::size_t i) const;
   // Index of the winning candidate, or -1.
   int selected() const;
-  const Json& scale_down_trace() const;
+  // The strategy the result reports (null when none), as the document holds it.
+  Json strategy() const;
+  // Worker name -> the first base filter that dropped it, as the canvas labels it (trace_views.h's
+  // filter_drops), worked out once per result without building the rest of the trace.
+  const std::map<std::string, std::string>& filter_drops() const;
+  // The Scenario this was decided from (null when the answer came as text).
+  const Scenario* scenario() const { return scenario_.get(); }
 
  private:
   friend Results take_results(ScheduleAnswer&& answer);
-  mutable Json schedule_ = Json::object();
-  // Candidates not yet in schedule_["candidates"] (an answer decided here), and the ones asked for
-  // one by one.
-  mutable std::vector<Candidate> typed_;
+  void build_scale_down() const;
+
+  // Decided here (null when the answer came as text), with the Scenario it was decided from
+  // (the scale-down ranking is decided from it when first asked).
+  std::shared_ptr<const ScheduleResult> typed_;
+  std::shared_ptr<const Scenario> scenario_;
+  mutable std::optional<ScaleDownResult> typed_scale_down_;
+  mutable std::optional<Json> schedule_;    // built from typed_ on the first ask
+  mutable std::optional<Json> scale_down_;
   mutable std::map<std::size_t, Json> one_by_one_;
+  mutable std::optional<std::map<std::string, std::string>> drops_;
   mutable std::string schedule_text_;  // "" until rendered (a result text is never empty)
   mutable std::string scale_down_text_;
 };

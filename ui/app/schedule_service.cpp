@@ -1,5 +1,6 @@
 #include "app/schedule_service.h"
 
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -30,17 +31,13 @@ ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_
   return a;
 }
 
-ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) {
   ScheduleAnswer a;
   a.generation = generation;
   try {
-    std::optional<Scenario> own;
-    const Scenario& s = loaded ? *loaded : own.emplace(load_scenario(scenario));
-    ScheduleResult r = schedule(s);
-    a.candidates = std::move(r.candidates);
-    r.candidates.clear();
-    a.schedule = schedule_result_to_json(std::move(r));
-    a.scale_down = scale_down_result_to_json(scale_down(s));
+    if (!loaded) loaded = std::make_shared<const Scenario>(load_scenario(scenario));
+    a.typed = schedule(*loaded);
+    a.scenario = std::move(loaded);
   } catch (const InputError&) {
     // Loading or deciding refused it (missing model facts are found while deciding).
     const std::string text = scenario.dump(2);
@@ -78,9 +75,9 @@ class ServiceBase : public ScheduleService {
   }
 
  protected:
-  void compute_now(std::uint64_t generation, const Json& scenario, const Scenario* loaded) {
+  void compute_now(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) {
     wanted_ = generation;
-    ready_ = compute_answer(generation, scenario, loaded);
+    ready_ = compute_answer(generation, scenario, std::move(loaded));
     outstanding_ = false;
   }
   std::uint64_t wanted_ = 0;
@@ -90,17 +87,17 @@ class ServiceBase : public ScheduleService {
 
 class SyncService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
-    compute_now(generation, scenario, loaded);
+  void request(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) override {
+    compute_now(generation, scenario, std::move(loaded));
   }
 };
 
 class HostService final : public ServiceBase {
  public:
-  void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded) override {
+  void request(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) override {
     wanted_ = generation;
     outstanding_ = true;
-    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario, loaded);
+    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario, std::move(loaded));
   }
 };
 

@@ -14,30 +14,32 @@
 #include <optional>
 #include <string>
 
-#include <vector>
-
 #include "scenario/types.h"
+#include "scheduler.h"
 
 namespace placement::ui {
 
 struct ScheduleAnswer {
   std::uint64_t generation = 0;
-  // placement::schedule_json's document; when decided here, its "candidates" is [] and the
-  // candidates are in `candidates` (a thousand-worker cluster has thousands: they become JSON only
-  // when read, Results::candidate / candidates).
+  // Decided here: the core's typed result and the Scenario it was decided from (the scale-down
+  // ranking is decided from it when first read, Results). Both documents are built from them
+  // only when a panel asks (a thousand-worker trace is a tree of tens of milliseconds).
+  std::optional<ScheduleResult> typed;
+  std::shared_ptr<const Scenario> scenario;
+  // Otherwise the documents of the core's texts (placement::schedule_json / scale_down_json).
   Json schedule;
-  std::vector<Candidate> candidates;
-  Json scale_down;  // placement::scale_down_json's document
-  // The exact texts when the answer came as text (the page's worker); empty: render when asked.
+  Json scale_down;
+  // The exact texts when the answer came as text (the page's worker, or the core's own error
+  // answer); empty: render when asked.
   std::string schedule_text;
   std::string scale_down_text;
 };
 
-// Both core calls for one scenario, on this thread, without text: the same documents as
-// schedule_json / scale_down_json of scenario.dump(2) (a scenario the core refuses is answered by
-// those calls themselves, so the error reads exactly as theirs). `loaded`, when given, is what
-// load_scenario(scenario) returns (the app checked the document with it already).
-ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr);
+// The schedule decision for one scenario, on this thread, without text: typed, equal to
+// schedule_json / scale_down_json of scenario.dump(2) once printed (a scenario the core refuses is
+// answered by those calls themselves, so the error reads exactly as theirs). `loaded`, when given,
+// is what load_scenario(scenario) returns (the app checked the document with it already).
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded = nullptr);
 // An answer that came as the core's texts (parsed here; text that is not JSON becomes an error).
 ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
 // The fit may search for long (seconds on a large cluster): the scenario's estimates hold a GGUF
@@ -48,7 +50,7 @@ class ScheduleService {
  public:
   virtual ~ScheduleService() = default;
   // `loaded`: load_scenario(scenario), when the caller has it (see compute_answer).
-  virtual void request(std::uint64_t generation, const Json& scenario, const Scenario* loaded = nullptr) = 0;
+  virtual void request(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded = nullptr) = 0;
   // An answer from elsewhere (the page's worker); ignored unless it answers the newest request.
   virtual void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) = 0;
   // A request is outstanding.

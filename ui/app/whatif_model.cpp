@@ -15,15 +15,24 @@ std::string WhatIfModel::wanted_key(WhatIfKind kind, std::uint64_t generation, b
   return "";
 }
 
-void WhatIfModel::pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open) {
+void WhatIfModel::pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now) {
   take_answers(service);
   for (WhatIfKind kind : kWhatIfKinds) {
     const std::string key = wanted_key(kind, generation, whatif_open);
     keys_[static_cast<std::size_t>(kind)] = key;
     WhatIfSlot& s = slot(kind);
-    if (key.empty() || key == s.wanted || key == s.cancelled) continue;
+    if (!ask_now || key.empty() || key == s.wanted || key == s.cancelled) continue;
     ask(service, kind, key, scenario);
   }
+}
+
+bool WhatIfModel::unasked(std::uint64_t generation, bool whatif_open) const {
+  for (WhatIfKind kind : kWhatIfKinds) {
+    const std::string key = wanted_key(kind, generation, whatif_open);
+    const WhatIfSlot& s = slot(kind);
+    if (!key.empty() && key != s.wanted && key != s.cancelled) return true;
+  }
+  return false;
 }
 
 void WhatIfModel::ask(WhatIfService& service, WhatIfKind kind, const std::string& key, const Json& scenario) {

@@ -39,9 +39,11 @@ class WhatIfModel {
   std::string sweep_pointer = "/model/replicas";
   std::string sweep_values;
 
-  // Asks `service` for every answer wanted for the scenario of `generation` and takes the answers
-  // it has. `whatif_open`: the What-if step is shown.
-  void pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open);
+  // Asks `service` for every answer wanted for the scenario of `generation` (unless `ask_now` is
+  // false) and takes the answers it has. `whatif_open`: the What-if step is shown.
+  void pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now = true);
+  // An answer is wanted for the scenario of `generation` that has not been asked for yet.
+  bool unasked(std::uint64_t generation, bool whatif_open) const;
   void cancel(WhatIfService& service, WhatIfKind kind);
 
   // The answer of `kind` describes the scenario shown with the current arguments.

@@ -22,8 +22,9 @@ const WorkerLoad* CanvasFrame::candidate_of(const std::string& name) const {
 }
 
 std::string CanvasFrame::dropped_of(const std::string& name) const {
-  auto it = dropped.find(name);
-  return it == dropped.end() ? std::string() : it->second;
+  if (!dropped) return "";
+  auto it = dropped->find(name);
+  return it == dropped->end() ? std::string() : it->second;
 }
 
 void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<ClaimSegment>& claims,

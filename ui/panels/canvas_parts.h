@@ -34,7 +34,7 @@ inline constexpr ImU32 search_match = IM_COL32(200, 150, 40, 150);
 struct CanvasFrame {
   const std::map<std::string, WorkerLoad>* existing = nullptr;
   std::map<std::string, WorkerLoad> candidate;
-  std::map<std::string, std::string> dropped;
+  const std::map<std::string, std::string>* dropped = nullptr;  // the result's (Results::filter_drops)
   std::optional<std::pair<std::string, int>> clicked_gpu;
   const WorkerLoad& existing_of(const Json& worker) const;
   const WorkerLoad* candidate_of(const std::string& name) const;

@@ -282,7 +282,7 @@ void draw_cluster_canvas(App& app) {
   } else if (shown >= 0) {
     frame.candidate = candidate_loads(app.results().candidate(std::size_t(shown)));
   }
-  frame.dropped = filter_drops(app.results().trace());
+  frame.dropped = &app.results().filter_drops();
   if (groups.empty()) ImGui::TextDisabled("No worker name contains \"%s\".", view.search.c_str());
   if (compact) {
     draw_compact_rows(app, groups, frame);

@@ -39,14 +39,11 @@ const Json& value_at(const Json& doc, const Json::json_pointer& p) {
 }
 
 void set_value(App& app, const Json::json_pointer& p, Json value, bool coalesce) {
-  Json next = app.scenario();
   try {
-    next[p] = std::move(value);
+    app.set(p, std::move(value), coalesce ? p.to_string() : std::string());
   } catch (const std::exception& e) {
     app.show_error(std::string("that field cannot be set here: ") + e.what());
-    return;
   }
-  app.edit(std::move(next), coalesce ? p.to_string() : std::string());
 }
 
 bool edit_text(App& app, const char* label, const Json::json_pointer& p, bool null_when_empty) {

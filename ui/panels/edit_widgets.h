@@ -34,7 +34,7 @@ bool edit_string_map(App& app, const char* id, const Json::json_pointer& p);
 // [str] rows with add/remove (backend_parameters, local_paths).
 bool edit_string_list(App& app, const char* id, const Json::json_pointer& p, const std::vector<std::string>& suggestions = {});
 
-// Sets `p` to `value` in a copy of the scenario and commits it (the building block of the above).
+// Sets `p` to `value` as one undoable edit (App::set; the building block of the above).
 void set_value(App& app, const Json::json_pointer& p, Json value, bool coalesce = true);
 
 }  // namespace placement::ui

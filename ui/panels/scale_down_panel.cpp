@@ -29,8 +29,8 @@ void draw_scale_down_panel(App& app) {
   }
   const Results& r = app.results();
   if (draw_input_error(r.input_error())) return;
-  const Json& ranking = member(r.scale_down, "ranking", json_array());
-  const Json& del = member(r.scale_down, "delete", json_array());
+  const Json& ranking = member(r.scale_down(), "ranking", json_array());
+  const Json& del = member(r.scale_down(), "delete", json_array());
   if (ranking.empty()) {
     ImGui::TextDisabled("Nothing to rank: the model has no instances.");
   } else if (ImGui::BeginTable("ranking", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {

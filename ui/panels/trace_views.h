@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "app/filter_drops.h"
 #include "scenario/types.h"
 
 namespace placement::ui {
@@ -19,10 +20,6 @@ void draw_rejection(const Json& rejection, int id);
 void draw_rejections(const Json& rejections);
 // Whether a rejection/not-examined subject names `worker` (and, when gpu >= 0, that GPU).
 bool subject_matches(const Json& subject, const std::string& worker, int gpu);
-// The first filter that dropped `worker` ("" when it passed every applied filter), with reason.
-std::string filter_drop(const Json& trace, const std::string& worker);
-// The same for every worker at once (name → text), for views that show them all.
-std::map<std::string, std::string> filter_drops(const Json& trace);
 // A filter record's note when one field of the model made it drop every worker (an unknown
 // backend, a pin nothing has): why, and the values that would keep workers. "" when none.
 std::string all_dropped_text(const Json& filter_record);
@@ -37,7 +34,5 @@ void section(const char* title);
 // When the scenario was refused as bad input, draws "The scenario has an error<consequence>: …"
 // and returns true: the trace views have nothing to show then.
 bool draw_input_error(const std::string& error, const char* consequence = "");
-// A verdict record's reason: "code (data)".
-std::string reason_text(const Json& record);
 
 }  // namespace placement::ui

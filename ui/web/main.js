@@ -48,7 +48,7 @@ const store = createScenarioStore(win.localStorage, () => {
   const text = Module.scenario && Module.scenario();
   if (text) share.dropStaleLink(text);
   return text;
-}, status.error);
+}, status.error, win);
 doc.getElementById('too-long-download').addEventListener('click', () => host.downloadScenario());
 
 const paste = createPasteDialog(doc, getModule, status);

@@ -1,14 +1,24 @@
-// The last good scenario in localStorage, saved a moment after edits stop (debounced) and before
-// the page goes away, so a reload or a crash loses at most the last fraction of a second.
+// The last good scenario in localStorage, saved once edits have stopped for a second (debounced),
+// when the main thread is idle, and at once before the page goes away, so a reload or a crash
+// loses at most the last second. Writing a thousand-worker scenario takes the page tens of
+// milliseconds (its text, then setItem): done after every keystroke, it would land inside the
+// next edit; done when idle, it never delays a frame that draws a decision.
 
 export const STORAGE_KEY = 'placement-explorer/scenario';
-const SAVE_DELAY_MS = 300;
+const SAVE_DELAY_MS = 1000;
+const IDLE_TIMEOUT_MS = 1000;  // saved by then even if the page is never idle
 
-export function createScenarioStore(storage, readScenario, onError) {
+export function createScenarioStore(storage, readScenario, onError, win = globalThis) {
   let timer = null;
+  let idle = null;
+
+  function cancel() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    if (idle !== null) { win.cancelIdleCallback(idle); idle = null; }
+  }
 
   function saveNow() {
-    if (timer !== null) { clearTimeout(timer); timer = null; }
+    cancel();
     const text = readScenario();
     if (!text) return;
     try {
@@ -18,12 +28,18 @@ export function createScenarioStore(storage, readScenario, onError) {
     }
   }
 
+  function saveWhenIdle() {
+    timer = null;
+    if (typeof win.requestIdleCallback !== 'function') return saveNow();
+    idle = win.requestIdleCallback(saveNow, { timeout: IDLE_TIMEOUT_MS });
+  }
+
   return {
     scheduleSave() {
-      if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(saveNow, SAVE_DELAY_MS);
+      cancel();
+      timer = setTimeout(saveWhenIdle, SAVE_DELAY_MS);
     },
-    flush() { if (timer !== null) saveNow(); },
+    flush() { if (timer !== null || idle !== null) saveNow(); },
     load() {
       try { return storage.getItem(STORAGE_KEY); } catch (_) { return null; }
     },

@@ -110,7 +110,10 @@ const workers = (page) => page.evaluate(() => window.__workers.map((w) => ({
 // When the page marked its first interactive frame (performance.now()).
 const firstFrameAt = (page) => page.evaluate(() => performance.getEntriesByName('explorer-interactive')[0].startTime);
 
+// Resolves once the page's debounced save (ui/web/scenario_store.js) holds the scenario shown.
+const savedShown = (page) => page.waitForFunction(() => localStorage.getItem('placement-explorer/scenario') === window.explorer.scenario());
+
 module.exports = {
-  START_PANEL_KEY, recordWorkers, workers, firstFrameAt, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
+  START_PANEL_KEY, savedShown, recordWorkers, workers, firstFrameAt, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
   pageStatus, waitForStatus, clearStatus,
 };
