@@ -16,16 +16,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Either both refuse, or both give the same events.
+// Either both refuse, or both give the same events; a text with a NUL byte (where nlohmann's
+// input ends) the fast reader may leave to nlohmann.
 void check_agrees(const std::string& text) {
   INFO("text: " << text.substr(0, 300));
   const auto expected = nlohmann_events(text);
   const auto scanned = scanned_events(text);
-  if (scanned) REQUIRE(expected);
-  if (expected) {
-    REQUIRE(scanned);
+  if (scanned) {
+    REQUIRE(expected);
     CHECK(*scanned == *expected);
   }
+  if (expected && text.find('\0') == std::string::npos) CHECK(scanned);
 }
 
 // A random JSON value exercising what a scenario may hold: every escape, UTF-8 of each length,
@@ -69,9 +70,13 @@ TEST_CASE("json_scan: texts nlohmann refuses are declined") {
                            "\"\\ud800\"", "\"\\udc00\"", "\"a\x01\"", "\"\xc3\"", "\"\xff\"", "[1] x", "nul", "truee", "{\"a\":}",
                            "[\"a\"\"b\"]", "/* c */ 1", "NaN", "Infinity"})
     check_agrees(text);
-  // A byte-order mark is left to nlohmann (it skips it).
+  // A byte-order mark is left to nlohmann (it skips it), and so is a NUL byte, where nlohmann's
+  // input ends (found by json_scan_fuzz).
   CHECK_FALSE(scanned_events("\xEF\xBB\xBF{}"));
   CHECK(nlohmann_events("\xEF\xBB\xBF{}"));
+  const std::string nul_after_value("5\0junk", 6);
+  CHECK_FALSE(scanned_events(nul_after_value));
+  CHECK(nlohmann_events(nul_after_value) == std::vector<std::string>{"uint 5"});
 }
 
 TEST_CASE("json_scan: random documents and their one-byte mutations") {
