@@ -1,5 +1,7 @@
 #include "trace/json_out.h"
 
+#include <utility>
+
 namespace placement {
 
 Json& JsonTreeOut::slot() {
@@ -36,7 +38,7 @@ void JsonTreeOut::string(std::string_view s) { slot() = std::string(s); }
 // one gathers them and passes full buffers on.
 class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protocol<char> {
  public:
-  explicit Buffer(const TextSink& sink) : sink_(sink) { text_.reserve(kSize); }
+  explicit Buffer(TextSink sink) : sink_(std::move(sink)) { text_.reserve(kSize); }
 
   void write_character(char c) override {
     if (text_.size() >= kSize) flush();
@@ -59,7 +61,9 @@ class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protoc
 
  private:
   static constexpr std::size_t kSize = 64 * 1024;
-  const TextSink& sink_;
+  // A copy: callers pass lambdas, whose std::function would otherwise die with the constructor's
+  // full expression (ASan caught a test doing so).
+  TextSink sink_;
   std::string text_;
 };
 
