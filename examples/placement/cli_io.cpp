@@ -54,8 +54,20 @@ bool InputText::open(const std::string& path) {
         size_ = static_cast<std::size_t>(info.st_size);
       }
     }
-    ::close(fd);
-    if (mapped_) return true;
+    if (mapped_) {
+      ::close(fd);
+      return true;
+    }
+    // Not mappable (a pipe, a FIFO, a directory): read what is already open; opening a FIFO a
+    // second time would wait for another writer and lose the first one's data.
+    std::FILE* in = fdopen(fd, "rb");
+    if (!in) {
+      ::close(fd);
+      return false;
+    }
+    read_stream(in, text_);
+    std::fclose(in);
+    return true;
   }
   return read_all(path, text_);
 }
