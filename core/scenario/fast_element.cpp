@@ -72,9 +72,9 @@ bool FastElement::string_value(const Scalar& v, std::string& out) {
   return true;
 }
 
-int FastElement::index_of(const std::string& key, std::initializer_list<const char*> names) {
+int FastElement::index_of(std::string_view key, std::initializer_list<std::string_view> names) {
   int i = 0;
-  for (const char* n : names) {
+  for (const std::string_view n : names) {
     if (key == n) return i;
     ++i;
   }

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scenario/types.h"
@@ -51,7 +53,7 @@ class FastElement {
   static bool size_value(const Scalar& v, std::int64_t& out);  // 0 .. limits::kMaxBytes
   static bool int_within(const Scalar& v, std::int64_t lo, std::int64_t hi, int& out);
   static bool string_value(const Scalar& v, std::string& out);
-  static int index_of(const std::string& key, std::initializer_list<const char*> names);  // or kUnknown
+  static int index_of(std::string_view key, std::initializer_list<std::string_view> names);  // or kUnknown
   static bool seen_all(std::uint32_t seen, std::initializer_list<int> fields);
 
   std::string map_key_;

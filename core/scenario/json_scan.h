@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/byte_words.h"
 #include "scenario/utf8.h"
 
 namespace placement {
@@ -162,6 +163,13 @@ class JsonScanner {
     text_.clear();
     for (;;) {
       const char* run = p_;
+      while (end_ - p_ >= 8) {
+        if (const std::uint64_t specials = byte_words::string_specials(byte_words::load(p_))) {
+          p_ += byte_words::first_flagged(specials);
+          break;
+        }
+        p_ += 8;
+      }
       while (p_ != end_) {
         const unsigned char c = static_cast<unsigned char>(*p_);
         if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;

@@ -1,6 +1,13 @@
 #include "trace/json_out.h"
 
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <utility>
+
+#include "scenario/byte_words.h"
 
 namespace placement {
 
@@ -34,37 +41,78 @@ void JsonTreeOut::value(const Json& v) { slot() = v; }
 
 void JsonTreeOut::string(std::string_view s) { slot() = std::string(s); }
 
+namespace {
+
+// Printable ASCII without quote or backslash reads as itself in JSON.
+constexpr auto kPlainBytes = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x7F; ++c) plain[c] = c != '"' && c != '\\';
+  return plain;
+}();
+
+// Whether `s` is all plain bytes: most keys and strings of a 12 MB trace are short and are
+// checked a byte at a time; long ones a word at a time (the last word overlapping).
+bool plain_text(std::string_view s) {
+  using namespace byte_words;
+  const std::size_t n = s.size();
+  if (n < 16) {
+    for (const char c : s)
+      if (!kPlainBytes[static_cast<unsigned char>(c)]) return false;
+    return true;
+  }
+  const auto special = [](std::uint64_t w) { return (string_specials(w) | equal(w, 0x7F)) != 0; };
+  for (std::size_t i = 0; i + 8 <= n; i += 8)
+    if (special(load(s.data() + i))) return false;
+  return !special(load(s.data() + n - 8));
+}
+
+// Below 1e15 an integral double's shortest round-trip digits are the integer's own (its
+// neighbours are less than 1 apart), which nlohmann prints as "digits.0": no Grisu2 needed.
+constexpr double kIntegralFastLimit = 1e15;
+
+}  // namespace
+
 // nlohmann's serializer writes through an output adapter one character or run at a time; this
-// one gathers them and passes full buffers on.
+// one gathers them, and the printer's own pieces, in a fixed buffer and passes full buffers on.
 class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protocol<char> {
  public:
-  explicit Buffer(TextSink sink) : sink_(std::move(sink)) { text_.reserve(kSize); }
+  static constexpr std::size_t kSize = 64 * 1024;
+
+  explicit Buffer(TextSink sink) : sink_(std::move(sink)), text_(new char[kSize]) {}
 
   void write_character(char c) override {
-    if (text_.size() >= kSize) flush();
-    text_.push_back(c);
+    if (used_ == kSize) flush();
+    text_[used_++] = c;
   }
   void write_characters(const char* s, std::size_t length) override {
-    if (text_.size() + length > kSize) flush();
-    if (length >= kSize) sink_(s, length);
-    else text_.append(s, length);
+    if (used_ + length > kSize) {
+      flush();
+      if (length >= kSize) {
+        sink_(s, length);
+        return;
+      }
+    }
+    std::memcpy(text_.get() + used_, s, length);
+    used_ += length;
   }
   void write(std::string_view s) { write_characters(s.data(), s.size()); }
-  void indent(std::size_t spaces) {
-    if (text_.size() + spaces > kSize) flush();
-    text_.append(spaces, ' ');
+  // Room for `length` more bytes (length < kSize): where to write them; commit() says how many were.
+  char* room(std::size_t length) {
+    if (used_ + length > kSize) flush();
+    return text_.get() + used_;
   }
+  void commit(char* end) { used_ = static_cast<std::size_t>(end - text_.get()); }
   void flush() {
-    if (!text_.empty()) sink_(text_.data(), text_.size());
-    text_.clear();
+    if (used_ > 0) sink_(text_.get(), used_);
+    used_ = 0;
   }
 
  private:
-  static constexpr std::size_t kSize = 64 * 1024;
   // A copy: callers pass lambdas, whose std::function would otherwise die with the constructor's
   // full expression (ASan caught a test doing so).
   TextSink sink_;
-  std::string text_;
+  std::unique_ptr<char[]> text_;
+  std::size_t used_ = 0;
 };
 
 JsonTextOut::JsonTextOut(const TextSink& sink)
@@ -72,6 +120,27 @@ JsonTextOut::JsonTextOut(const TextSink& sink)
       serializer_(std::make_unique<nlohmann::detail::serializer<Json>>(buffer_, ' ', Json::error_handler_t::replace)) {}
 
 JsonTextOut::~JsonTextOut() = default;
+
+namespace {
+
+// The separator before a member or element and the indent of its line; `at` has room for it.
+// Indents up to this deep are copied in one fixed-size move (room is asked for all of it).
+constexpr std::size_t kQuickIndent = 64;
+constexpr char kSpaces[kQuickIndent + 1] = "                                                                ";
+
+char* put_indent(char* at, std::size_t spaces) {
+  if (spaces <= kQuickIndent) std::memcpy(at, kSpaces, kQuickIndent);
+  else std::memset(at, ' ', spaces);
+  return at + spaces;
+}
+
+char* put_line_start(char* at, bool first, std::size_t spaces) {
+  if (!first) *at++ = ',';
+  *at++ = '\n';
+  return put_indent(at, spaces);
+}
+
+}  // namespace
 
 // Json::dump(2) puts every member and element on a line of its own, indented two spaces a level;
 // a container with none stays "{}" / "[]" on one line.
@@ -81,8 +150,14 @@ void JsonTextOut::before_value() {
     return;
   }
   if (counts_.empty()) return;
-  buffer_->write(counts_.back()++ == 0 ? "\n" : ",\n");
-  buffer_->indent(2 * counts_.size());
+  const std::size_t spaces = 2 * counts_.size();
+  const bool first = counts_.back()++ == 0;
+  if (spaces + kQuickIndent + 2 < Buffer::kSize) {
+    buffer_->commit(put_line_start(buffer_->room(spaces + kQuickIndent + 2), first, spaces));
+    return;
+  }
+  buffer_->write(first ? "\n" : ",\n");
+  for (std::size_t i = 0; i < spaces; ++i) buffer_->write_character(' ');
 }
 
 void JsonTextOut::open(char bracket) {
@@ -95,8 +170,17 @@ void JsonTextOut::close(char bracket) {
   const std::size_t n = counts_.back();
   counts_.pop_back();
   if (n > 0) {
+    const std::size_t spaces = 2 * counts_.size();
+    if (spaces + kQuickIndent + 2 < Buffer::kSize) {
+      char* at = buffer_->room(spaces + kQuickIndent + 2);
+      *at++ = '\n';
+      at = put_indent(at, spaces);
+      *at++ = bracket;
+      buffer_->commit(at);
+      return;
+    }
     buffer_->write_character('\n');
-    buffer_->indent(2 * counts_.size());
+    for (std::size_t i = 0; i < spaces; ++i) buffer_->write_character(' ');
   }
   buffer_->write_character(bracket);
 }
@@ -107,16 +191,60 @@ void JsonTextOut::begin_array() { open('['); }
 void JsonTextOut::end_array() { close(']'); }
 
 void JsonTextOut::key(std::string_view k) {
-  buffer_->write(counts_.back()++ == 0 ? "\n" : ",\n");
-  buffer_->indent(2 * counts_.size());
-  quoted(k);
-  buffer_->write(": ");
+  after_key_ = false;
+  before_value();
+  if (k.size() + 4 < Buffer::kSize && plain_text(k)) {
+    char* at = buffer_->room(k.size() + 4);
+    *at++ = '"';
+    std::memcpy(at, k.data(), k.size());
+    at += k.size();
+    *at++ = '"';
+    *at++ = ':';
+    *at++ = ' ';
+    buffer_->commit(at);
+  } else {
+    quoted(k);
+    buffer_->write(": ");
+  }
   after_key_ = true;
 }
 
 void JsonTextOut::value(const Json& v) {
   before_value();
-  serializer_->dump(v, true, false, 2, static_cast<unsigned>(2 * counts_.size()));
+  char digits[64];
+  switch (v.type()) {
+    case Json::value_t::null: buffer_->write("null"); return;
+    case Json::value_t::boolean: buffer_->write(v.get_ref<const bool&>() ? "true" : "false"); return;
+    case Json::value_t::string: quoted(v.get_ref<const std::string&>()); return;
+    case Json::value_t::number_integer: {
+      const auto r = std::to_chars(digits, digits + sizeof digits, v.get_ref<const std::int64_t&>());
+      buffer_->write_characters(digits, static_cast<std::size_t>(r.ptr - digits));
+      return;
+    }
+    case Json::value_t::number_unsigned: {
+      const auto r = std::to_chars(digits, digits + sizeof digits, v.get_ref<const std::uint64_t&>());
+      buffer_->write_characters(digits, static_cast<std::size_t>(r.ptr - digits));
+      return;
+    }
+    case Json::value_t::number_float: {
+      const double x = v.get_ref<const double&>();
+      if (!std::isfinite(x)) {
+        buffer_->write("null");
+        return;
+      }
+      char* end = nullptr;
+      if (x != 0 && std::fabs(x) < kIntegralFastLimit && x == std::trunc(x)) {
+        end = std::to_chars(digits, digits + sizeof digits, static_cast<std::int64_t>(x)).ptr;
+        *end++ = '.';
+        *end++ = '0';
+      } else {
+        end = nlohmann::detail::to_chars(digits, digits + sizeof digits, x);
+      }
+      buffer_->write_characters(digits, static_cast<std::size_t>(end - digits));
+      return;
+    }
+    default: serializer_->dump(v, true, false, 2, static_cast<unsigned>(2 * counts_.size()));
+  }
 }
 
 void JsonTextOut::string(std::string_view s) {
@@ -125,14 +253,20 @@ void JsonTextOut::string(std::string_view s) {
 }
 
 void JsonTextOut::quoted(std::string_view s) {
-  // Printable ASCII without quote or backslash reads as itself; anything else (control
-  // characters, UTF-8, invalid bytes) takes nlohmann's own escaping, so the bytes match dump().
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u > 0x7E || c == '"' || c == '\\') {
-      serializer_->dump(Json(std::string(s)), true, false, 2, 0);
-      return;
-    }
+  // Anything but plain text (control characters, UTF-8, invalid bytes) takes nlohmann's own
+  // escaping, so the bytes match dump().
+  if (!plain_text(s)) {
+    serializer_->dump(Json(std::string(s)), true, false, 2, 0);
+    return;
+  }
+  if (s.size() + 2 < Buffer::kSize) {
+    char* at = buffer_->room(s.size() + 2);
+    *at++ = '"';
+    std::memcpy(at, s.data(), s.size());
+    at += s.size();
+    *at++ = '"';
+    buffer_->commit(at);
+    return;
   }
   buffer_->write_character('"');
   buffer_->write(s);

@@ -92,6 +92,23 @@ TEST_CASE("json_scan: random documents and their one-byte mutations") {
   }
 }
 
+TEST_CASE("json_scan: a string's special bytes are found wherever they stand") {
+  // Plain runs are skipped eight bytes at a time: every length across several words, with an
+  // escape, a control character, DEL, UTF-8 or an invalid byte at every position, as a key and as
+  // a value, closed or cut off at the end of the text.
+  const char* const pieces[] = {"\\\"", "\\\\", "\\n", "\\u00e9", "\x01", "\x1f", "\x7f", "\xc3\xa9", "\xe2\x82\xac", "\xff", "\""};
+  for (std::size_t length = 0; length <= 40; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const char* piece : pieces) {
+        const std::string s = std::string(at, 'a') + piece + std::string(length - at, 'b');
+        check_agrees("\"" + s + "\"");
+        check_agrees("{\"" + s + "\": 1}");
+        check_agrees("\"" + s);
+      }
+    }
+  }
+}
+
 TEST_CASE("json_scan: deep nesting does not recurse") {
   const std::string deep = std::string(200000, '[') + std::string(200000, ']');
   const auto scanned = scanned_events(deep);

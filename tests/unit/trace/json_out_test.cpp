@@ -2,6 +2,8 @@
 // same events describe: the CLI's text and the explorer's tree come from one writer per record.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
 #include <random>
 
 #include "trace/json_out.h"
@@ -85,6 +87,63 @@ TEST_CASE("JsonTextOut prints what dump(2) prints", "[trace][json_out]") {
     INFO(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     REQUIRE(text_of(j, false) == j.dump(2, ' ', false, Json::error_handler_t::replace));
   }
+}
+
+TEST_CASE("JsonTextOut prints numbers as dump() does, integral doubles included", "[trace][json_out]") {
+  // Integral doubles below 1e15 take a path of their own; the edges and both sides of them.
+  std::vector<double> doubles = {0.0, -0.0, 1.0, -1.0, 0.5, 1e-5, 1e-4, 123456.0, 999999999999999.0, -999999999999999.0,
+                                 1e15, -1e15, 1e15 + 1, 1e16, 9007199254740992.0, 9007199254740993.0, 1e300, 5e-324,
+                                 std::numeric_limits<double>::max(), std::numeric_limits<double>::infinity(),
+                                 -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()};
+  std::mt19937_64 rng(15);
+  for (int digits = 1; digits <= 17; ++digits) {
+    const double scale = std::pow(10.0, digits);
+    for (int i = 0; i < 200; ++i) {
+      const double x = std::floor(std::uniform_real_distribution<double>(0, scale)(rng));
+      doubles.push_back(x);
+      doubles.push_back(-x);
+      doubles.push_back(x + 0.25);
+      doubles.push_back(std::nextafter(x, 0.0));
+    }
+  }
+  for (const double d : doubles) {
+    const Json j = d;
+    CAPTURE(d);
+    REQUIRE(text_of(j, true) == j.dump(2));
+    REQUIRE(text_of(Json::array({j}), false) == Json::array({j}).dump(2));
+  }
+  for (const Json& j : {Json(std::numeric_limits<std::int64_t>::min()), Json(std::numeric_limits<std::int64_t>::max()),
+                        Json(std::numeric_limits<std::uint64_t>::max()), Json(0), Json(-1), Json(true), Json(false)}) {
+    CAPTURE(j.dump());
+    CHECK(text_of(j, true) == j.dump(2));
+  }
+}
+
+TEST_CASE("JsonTextOut escapes a special byte wherever it stands in a key or a string", "[trace][json_out]") {
+  // Short texts are checked a byte at a time, long ones eight at a time with an overlapping last
+  // word: every length across those edges, with each kind of special byte at every position.
+  const char specials[] = {'"', '\\', '\x01', '\x1F', '\x7F', '\x80', '\xC3', '\xFF'};
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const std::string plain(length, 'x');
+    const Json as_value = Json::array({plain});
+    REQUIRE(text_of(as_value, false) == as_value.dump(2));
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char c : specials) {
+        std::string s = plain;
+        s[at] = c;
+        const Json j = Json{{s, s}};
+        CAPTURE(length, at, static_cast<int>(static_cast<unsigned char>(c)));
+        REQUIRE(text_of(j, false) == j.dump(2, ' ', false, Json::error_handler_t::replace));
+      }
+    }
+  }
+}
+
+TEST_CASE("JsonTextOut indents containers nested deeper than its quick indent", "[trace][json_out]") {
+  Json j = Json{{"leaf", 1}};
+  for (int depth = 0; depth < 70; ++depth) j = depth % 2 == 0 ? Json::array({j, depth}) : Json{{"k", j}, {"d", depth}};
+  CHECK(text_of(j, false) == j.dump(2));
+  CHECK(text_of(j, true) == j.dump(2));
 }
 
 TEST_CASE("JsonTreeOut builds the tree the events describe", "[trace][json_out]") {
