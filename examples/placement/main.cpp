@@ -2,11 +2,8 @@
 #include <cstdio>
 #include <cstring>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include "commands.h"
+#include "process_heap.h"
 
 namespace {
 void usage() {
@@ -20,22 +17,10 @@ void usage() {
                "  placement diff A.json B.json [--json]                  two setups side by side\n"
                "  placement sweep FILE --set POINTER=V1,V2,... [--json]  fit per value of one setting\n");
 }
-
-
-// glibc hands freed memory at the top of the heap back to the kernel and serves large blocks
-// from fresh mappings; a run then pays a page fault for every 4 KiB of its trace although the
-// parsed input document it freed just before was as large. A short-lived process keeps its heap
-// (the CLI ends with exit_now, which never frees anyway).
-void keep_heap() {
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-#endif
-}
 }  // namespace
 
 int main(int argc, char** argv) {
-  keep_heap();
+  placement::cli::keep_heap();
   if (argc < 2) {
     usage();
     return 1;
