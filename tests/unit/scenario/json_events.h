@@ -63,4 +63,11 @@ inline std::optional<std::vector<std::string>> scanned_events(const std::string&
   return log.events;
 }
 
+// Whether the fast reader may leave `text` to nlohmann although nlohmann accepts it: a leading
+// byte-order mark (nlohmann skips it) or a NUL byte (nlohmann's input ends there, so "5\0junk"
+// reads as 5). Anything else nlohmann accepts, the fast reader must read.
+inline bool reader_may_decline(const std::string& text) {
+  return text.compare(0, 3, "\xEF\xBB\xBF") == 0 || text.find('\0') != std::string::npos;
+}
+
 }  // namespace placement::testing
