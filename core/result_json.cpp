@@ -83,17 +83,17 @@ Json candidate_to_json(const Candidate& c) {
 namespace {
 
 // The members between "candidates" and "trace": what was picked, and GPUStack's words for it.
-// They read the trace's own records only (dispatch, messages, filters, error), not its lists.
+// They read the trace's dispatch, messages, filters and error only.
 void write_schedule_head(JsonOut& out, const ScheduleResult& r) {
-  const Json& trace = r.trace.skeleton();
   write_opt(out, "selected", r.selected);
   out.key("strategy");
   if (r.strategy.empty()) out.null();
   else out.string(r.strategy);
-  const auto dispatch = trace.find("dispatch");
-  const std::string selector = dispatch != trace.end() && dispatch->is_object() ? dispatch->value("selector", "") : "";
-  write_opt(out, "strategy_function", gpustack_strategy_function(selector, r.strategy));
-  write_opt(out, "state_message", gpustack_state_message(r.selected.has_value(), trace));
+  write_opt(out, "strategy_function", gpustack_strategy_function(r.trace.dispatch_selector(), r.strategy));
+  // A pick needs no words; a miss is explained from the filters, messages and error alone.
+  const bool selected = r.selected.has_value();
+  write_opt(out, "state_message",
+            gpustack_state_message(selected, selected ? Json::object() : r.trace.sections({"filters", "messages", "error"})));
 }
 
 }  // namespace

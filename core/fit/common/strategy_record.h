@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "trace/listed_members.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -38,8 +39,8 @@ class StrategyRecord final : public DeferredList {
   const std::optional<StrategySkip>& skip() const { return skip_; }
 
   // The members after the head, in writing order.
-  Json& body() { return body_; }
-  const Json& body() const { return body_; }
+  Json& body() { return body_.json(); }
+  const Json& body() const { return body_.json(); }
   // A typed list written as body member `key` (keeps the member's place when it is already there).
   void list(const std::string& key, std::shared_ptr<const DeferredList> list);
 
@@ -49,8 +50,7 @@ class StrategyRecord final : public DeferredList {
   std::string selector_, strategy_, status_;
   SkipField skip_field_;
   std::optional<StrategySkip> skip_;
-  Json body_ = Json::object();
-  std::vector<std::pair<std::string, std::shared_ptr<const DeferredList>>> lists_;
+  ListedMembers body_;
 };
 
 // A record whose body starts with the §6.3 fields a reader can count on whatever the strategy
