@@ -147,18 +147,18 @@ std::string text_of(void (*write)(const Result&, const TextSink&), const Result&
   write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
   return text;
 }
+}  // namespace
 
 // Ends in a newline like every other result text, so callers can treat all answers alike.
-std::string error_json(const InputError& e) {
+std::string input_error_json(const InputError& e) {
   return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
-}  // namespace
 
 std::string schedule_json(const std::string& text) {
   try {
     return text_of(write_schedule_result_text, schedule(load_scenario_text(text)));
   } catch (const InputError& e) {
-    return error_json(e);
+    return input_error_json(e);
   }
 }
 
@@ -166,7 +166,7 @@ std::string scale_down_json(const std::string& text) {
   try {
     return text_of(write_scale_down_result_text, scale_down(load_scenario_text(text)));
   } catch (const InputError& e) {
-    return error_json(e);
+    return input_error_json(e);
   }
 }
 

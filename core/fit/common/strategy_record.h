@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "fit/common/commit_after.h"
 #include "trace/listed_members.h"
 #include "trace/trace.h"
 
@@ -68,14 +69,8 @@ void commit_strategy(Trace& trace, StrategyRecord record);
 // a strategy that failed stays in the trace with what it had found.
 template <class Fill>
 auto record_strategy(Trace& trace, StrategyRecord record, Fill&& fill) {
-  try {
-    auto result = std::forward<Fill>(fill)(record.body());
-    commit_strategy(trace, std::move(record));
-    return result;
-  } catch (...) {
-    commit_strategy(trace, std::move(record));
-    throw;
-  }
+  return run_then_commit([&] { return std::forward<Fill>(fill)(record.body()); },
+                         [&] { commit_strategy(trace, std::move(record)); });
 }
 
 }  // namespace placement
