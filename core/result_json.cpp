@@ -83,17 +83,17 @@ Json candidate_to_json(const Candidate& c) {
 namespace {
 
 // The members between "candidates" and "trace": what was picked, and GPUStack's words for it.
-// They read the trace's own records only (dispatch, messages, filters, error), not its lists.
+// They read the trace's dispatch, messages, filters and error only.
 void write_schedule_head(JsonOut& out, const ScheduleResult& r) {
-  const Json& trace = r.trace.skeleton();
   write_opt(out, "selected", r.selected);
   out.key("strategy");
   if (r.strategy.empty()) out.null();
   else out.string(r.strategy);
-  const auto dispatch = trace.find("dispatch");
-  const std::string selector = dispatch != trace.end() && dispatch->is_object() ? dispatch->value("selector", "") : "";
-  write_opt(out, "strategy_function", gpustack_strategy_function(selector, r.strategy));
-  write_opt(out, "state_message", gpustack_state_message(r.selected.has_value(), trace));
+  write_opt(out, "strategy_function", gpustack_strategy_function(r.trace.dispatch_selector(), r.strategy));
+  // A pick needs no words; a miss is explained from the filters, messages and error alone.
+  const bool selected = r.selected.has_value();
+  write_opt(out, "state_message",
+            gpustack_state_message(selected, selected ? Json::object() : r.trace.sections({"filters", "messages", "error"})));
 }
 
 }  // namespace
@@ -147,18 +147,18 @@ std::string text_of(void (*write)(const Result&, const TextSink&), const Result&
   write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
   return text;
 }
+}  // namespace
 
 // Ends in a newline like every other result text, so callers can treat all answers alike.
-std::string error_json(const InputError& e) {
+std::string input_error_json(const InputError& e) {
   return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
-}  // namespace
 
 std::string schedule_json(const std::string& text) {
   try {
     return text_of(write_schedule_result_text, schedule(load_scenario_text(text)));
   } catch (const InputError& e) {
-    return error_json(e);
+    return input_error_json(e);
   }
 }
 
@@ -166,7 +166,7 @@ std::string scale_down_json(const std::string& text) {
   try {
     return text_of(write_scale_down_result_text, scale_down(load_scenario_text(text)));
   } catch (const InputError& e) {
-    return error_json(e);
+    return input_error_json(e);
   }
 }
 

@@ -3,10 +3,18 @@
 // those of result_text(): 2-space indent, a final newline, invalid UTF-8 replaced by U+FFFD.
 #pragma once
 
+#include <string>
+
 #include "scheduler.h"
 #include "trace/json_out.h"
 
 namespace placement {
+
+class InputError;
+
+// The one-line answer to a scenario that is refused: {"error": {"pointer", "message"}} and a
+// newline, as schedule_json and scale_down_json return it.
+std::string input_error_json(const InputError& e);
 
 void write_result_text(const Json& result, const TextSink& sink);
 

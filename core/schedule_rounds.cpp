@@ -7,17 +7,16 @@
 #include "fit/gguf/estimate_provider.h"
 #include "fit/registry.h"
 #include "scenario/errors.h"
+#include "trace/pick_record.h"
 
 namespace placement {
 
 namespace {
 
 void pick(ScheduleResult& r) {
-  Json& p = r.trace.pick();
-  if (r.candidates.empty()) {
-    p["selected"] = nullptr;
-    return;
-  }
+  auto record = std::make_shared<ScaleUpPick>();
+  r.trace.set_pick(record);
+  if (r.candidates.empty()) return record->none();
   std::size_t best = 0;
   std::vector<std::size_t> tied;
   for (std::size_t i = 1; i < r.candidates.size(); ++i) {
@@ -26,13 +25,9 @@ void pick(ScheduleResult& r) {
   for (std::size_t i = 0; i < r.candidates.size(); ++i)
     if (i != best && r.candidates[i].score == r.candidates[best].score) tied.push_back(i);
   r.selected = best;
-  p["selected"] = best;
-  p["score"] = r.candidates[best].score;
-  p["worker_name"] = r.candidates[best].worker_name;
-  if (!tied.empty()) {
-    p["tied_with"] = tied;
-    r.trace.quirk("Q9", "pick", "a tie on the total score went to the earliest candidate");
-  }
+  const bool tie = !tied.empty();
+  record->picked(best, r.candidates[best].score, r.candidates[best].worker_name, std::move(tied));
+  if (tie) r.trace.quirk("Q9", "pick", "a tie on the total score went to the earliest candidate");
 }
 
 void record_reference_error(Trace& t, const ReferenceError& e) {
@@ -67,9 +62,13 @@ void ScheduleRounds::prepare() {
   auto settle = [&](bool picked_nothing = true) {
     ScheduleResult r;
     r.trace = std::move(prefix_);
-    if (picked_nothing) r.trace.pick()["selected"] = nullptr;
+    if (picked_nothing) {
+      auto nothing = std::make_shared<ScaleUpPick>();
+      nothing->none();
+      r.trace.set_pick(std::move(nothing));
+    }
     r.trace.finish();
-    r.trace.requirement()["model_facts"] = model_facts_json(facts_.facts);
+    r.trace.set_model_facts(model_facts_json(facts_.facts));
     settled_ = std::move(r);
   };
   try {
@@ -99,7 +98,7 @@ void ScheduleRounds::prepare() {
 ScheduleResult ScheduleRounds::decide() const {
   if (settled_) return *settled_;
   ScheduleResult r = fit_and_score();
-  r.trace.requirement()["model_facts"] = model_facts_json(facts_.facts);
+  r.trace.set_model_facts(model_facts_json(facts_.facts));
   return r;
 }
 
@@ -109,7 +108,7 @@ ScheduleResult ScheduleRounds::fit_and_score() const {
   r.trace = prefix_;
   if (s.candidates) {
     // Scorer-only extension: score exactly these candidates.
-    r.trace.dispatch() = Json{{"selector", "fixed_candidates"}, {"reason", "the scenario lists candidates"}};
+    r.trace.set_dispatch("fixed_candidates", "the scenario lists candidates");
     r.candidates = *s.candidates;
     try {
       score_scale_up(s, model_, r.candidates, r.trace);
@@ -124,7 +123,7 @@ ScheduleResult ScheduleRounds::fit_and_score() const {
   }
 
   SelectorChoice choice = choose_selector(model_, params_);
-  r.trace.dispatch() = Json{{"selector", choice.selector}, {"reason", choice.reason}};
+  r.trace.set_dispatch(choice.selector, choice.reason);
   std::unique_ptr<GgufEstimateProvider> estimates;
   if (choice.selector == "gguf") estimates = make_gguf_estimate_provider(s, model_, r.trace);
   // A model with no facts at all is refused where the fit would need them (docs/model-facts.md).

@@ -1,6 +1,7 @@
 #include "scheduler.h"
 
 #include "schedule_rounds.h"
+#include "trace/pick_record.h"
 
 namespace placement {
 
@@ -14,7 +15,7 @@ ScaleDownResult scale_down(const Scenario& scenario) {
   const int keep = scenario.scale_down ? scenario.scale_down->replicas : scenario.model.replicas;
   const long long count = static_cast<long long>(r.ranking.size());
   for (long long i = 0; i < count - keep; ++i) r.to_delete.push_back(r.ranking[static_cast<std::size_t>(i)].instance_id);
-  r.trace.pick() = Json{{"keep", keep}, {"instances", count}, {"delete", r.to_delete}};
+  r.trace.set_pick(std::make_shared<ScaleDownPick>(keep, count, r.to_delete));
   r.trace.finish();
   return r;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/evaluation_record.h"
 #include "fit/common/shared_rules.h"
 #include "fit/registry.h"
 #include "scenario/errors.h"
@@ -41,14 +42,15 @@ bool gguf_estimate_distributable(const Scenario& s) {
 
 // §0 step 1: what GPUStack's evaluation fills in before an instance is queued.
 void apply_evaluation(Model& model, const Scenario& s, const BackendParameters& params, Trace& trace) {
-  Json& ev = trace.evaluation();
+  // Handed over first: a change made before an evaluation error stays in the trace.
+  auto record = std::make_shared<evaluation::EvaluationRecord>();
+  trace.set_evaluation(record);
+  evaluation::EvaluationRecord& ev = *record;
   if (s.skip_evaluation) {
-    ev["status"] = "skipped";
-    ev["why"] = "skip_evaluation is set: the model is taken as given";
+    ev.skipped("skip_evaluation is set: the model is taken as given");
     return;
   }
-  ev["status"] = "applied";
-  ev["changes"] = Json::array();
+  ev.applied();
   const auto* ids = gpu_ids(model);
   // E1: gpus_per_replica from the selected GPUs.
   if (ids && !gpus_per_replica(model)) {
@@ -83,9 +85,9 @@ void apply_evaluation(Model& model, const Scenario& s, const BackendParameters& 
     if (fill) {
       if (!model.gpu_selector) model.gpu_selector = GpuSelector{};
       model.gpu_selector->gpus_per_replica = static_cast<int>(*fill);
-      ev["changes"].push_back(Json{{"id", "E1"}, {"field", "gpu_selector.gpus_per_replica"}, {"value", *fill}, {"why", why}});
+      ev.change({evaluation::kE1, evaluation::kFieldGpusPerReplica, *fill, why});
     } else {
-      ev["changes"].push_back(Json{{"id", "E1"}, {"field", "gpu_selector.gpus_per_replica"}, {"value", nullptr}, {"why", why}});
+      ev.change({evaluation::kE1, evaluation::kFieldGpusPerReplica, nullptr, why});
     }
   }
   // E2: GGUF distributability, and distributed mode when ids span several workers.
@@ -93,7 +95,7 @@ void apply_evaluation(Model& model, const Scenario& s, const BackendParameters& 
     bool distributable = model.distributable || gguf_estimate_distributable(s);
     if (distributable != model.distributable) {
       model.distributable = distributable;
-      ev["changes"].push_back(Json{{"id", "E2"}, {"field", "distributable"}, {"value", true}, {"why", "the estimate says the model is distributable"}});
+      ev.change({evaluation::kE2, evaluation::kFieldDistributable, true, "the estimate says the model is distributable"});
     }
     if (ids) {
       std::set<std::string> workers;
@@ -104,8 +106,7 @@ void apply_evaluation(Model& model, const Scenario& s, const BackendParameters& 
           throw ReferenceError("evaluation", "the selected GPUs span several workers but the model is not distributable",
                                Json{{"workers", Json(std::vector<std::string>(workers.begin(), workers.end()))}});
         model.distributed_inference_across_workers = true;
-        ev["changes"].push_back(Json{{"id", "E2"}, {"field", "distributed_inference_across_workers"}, {"value", true},
-                                     {"why", "the selected GPUs span several workers"}});
+        ev.change({evaluation::kE2, evaluation::kFieldDistributed, true, "the selected GPUs span several workers"});
       }
     }
   }

@@ -9,7 +9,7 @@
 
 namespace placement {
 
-// Applies E1 and E2 to `model` and records them in trace.evaluation() (or records that the
+// Applies E1 and E2 to `model` and records them in the trace's evaluation record (evaluation_record.h) (or records that the
 // scenario skips evaluation). Throws ReferenceError (stage `evaluation`) when the selected GPUs
 // span several workers but the GGUF model is not distributable.
 void apply_evaluation(Model& model, const Scenario& scenario, const BackendParameters& params, Trace& trace);

@@ -49,23 +49,62 @@ void FilterRecord::add(const Worker& w, bool pass, const char* code, std::shared
   workers_->verdicts.push_back(WorkerVerdict{w.id, w.name, pass, code, std::move(data)});
 }
 
+namespace {
+
+// A filter's §6.2 record as the trace keeps it.
+class CommittedFilter final : public TraceRecord {
+ public:
+  std::string filter;
+  std::string status;
+  std::string why;
+  std::size_t in = 0;
+  std::size_t kept = 0;
+  Json extra;    // extra top-level members, between `kept` and `summary`
+  Json summary;  // an object
+  std::shared_ptr<const WorkerVerdicts> workers;  // null: none
+
+  void write(JsonOut& out) const override {
+    out.begin_object();
+    out.member("filter", filter);
+    out.member("status", status);
+    out.member("why", why);
+    out.member("in", in);
+    out.member("kept", kept);
+    for (auto it = extra.begin(); it != extra.end(); ++it) out.member(it.key(), it.value());
+    out.member("summary", summary);
+    out.key("workers");
+    if (workers) {
+      workers->write(out);
+    } else {
+      out.begin_array();
+      out.end_array();
+    }
+    out.end_object();
+  }
+};
+
+}  // namespace
+
 void FilterRecord::commit(Trace& trace) {
-  Json j{{"filter", filter_}, {"status", status_}, {"why", why_}, {"in", input_}, {"kept", kept_.size()}};
-  for (auto& [k, v] : extra_.items()) j[k] = std::move(v);
-  j["summary"] = std::move(summary_);
-  j["workers"] = nullptr;
-  trace.filters().push_back(std::move(j));
-  trace.defer_in_newest("filters", "workers", std::move(workers_));
+  auto record = std::make_shared<CommittedFilter>();
+  record->filter = std::move(filter_);
+  record->status = std::move(status_);
+  record->why = std::move(why_);
+  record->in = input_;
+  record->kept = kept_.size();
+  record->extra = std::move(extra_);
+  record->summary = std::move(summary_);
+  record->workers = std::move(workers_);
+  trace.add_filter(std::move(record));
 }
 
-Json FilterRecord::not_run(const std::string& filter, const std::string& after) {
-  return Json{{"filter", filter},
-              {"status", kNotRun},
-              {"why", "no worker was left after the " + after + " filter"},
-              {"in", 0},
-              {"kept", 0},
-              {"summary", Json::object()},
-              {"workers", Json::array()}};
+std::shared_ptr<const TraceRecord> FilterRecord::not_run(const std::string& filter, const std::string& after) {
+  auto record = std::make_shared<CommittedFilter>();
+  record->filter = filter;
+  record->status = kNotRun;
+  record->why = "no worker was left after the " + after + " filter";
+  record->summary = Json::object();
+  return record;
 }
 
 }  // namespace placement::filters

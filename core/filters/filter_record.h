@@ -69,11 +69,10 @@ class FilterRecord {
   std::size_t input_count() const { return input_; }
   std::size_t excluded_count() const { return input_ - kept_.size(); }
 
-  // Appends the §6.2 record to the trace; the per-worker entries move into a deferred list, so
-  // this is the record's last use.
+  // Hands the §6.2 record to the trace; its parts move into it, so this is the record's last use.
   void commit(Trace& trace);
   // The record of a filter that never ran because an earlier one left nobody.
-  static Json not_run(const std::string& filter, const std::string& after);
+  static std::shared_ptr<const TraceRecord> not_run(const std::string& filter, const std::string& after);
 
  private:
   void add(const Worker& w, bool pass, const char* code, std::shared_ptr<const Json> data);

@@ -37,7 +37,7 @@ std::vector<const Worker*> run_base_filters(const Scenario& scenario, const Mode
   std::string emptied_by;
   for (const FilterDefinition& f : kChain) {
     if (!emptied_by.empty()) {
-      trace.filters().push_back(filters::FilterRecord::not_run(f.name, emptied_by));
+      trace.add_filter(filters::FilterRecord::not_run(f.name, emptied_by));
       continue;
     }
     filters::FilterRecord record(f.name);

@@ -53,7 +53,7 @@ std::vector<double> score_placement_down(const Scenario& s, const WorkerLookup& 
   Json& rec = add_record(trace, Json{{"scorer", "placement"},
                                      {"strategy", strategy_name(model)},
                                      {"scale", scale_type_name(ScaleType::down)},
-                                     {"max", kScaleDownPlacementMax}});
+                                     {"max", kScaleDownPlacementMax}}).head();
   mark_other_models_ignored(s, mine, rec, trace);
   std::vector<double> scores;
   rec["instances"] = Json::array();
@@ -135,11 +135,11 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
   WorkerLookup workers(scenario.workers);
   std::vector<double> status, offload, placement;
   try {
-    Json& status_rec = add_record(trace, Json{{"scorer", "status"}, {"max", kScaleDownStatusMax}});
+    Json& status_rec = add_record(trace, Json{{"scorer", "status"}, {"max", kScaleDownStatusMax}}).head();
     status = score_each(mine, status_rec, [&](const ModelInstance& inst, Json& item) {
       return status_score(inst, workers, kScaleDownStatusMax, item);
     });
-    Json& offload_rec = add_record(trace, Json{{"scorer", "offload_layer"}, {"max", kScaleDownOffloadMax}});
+    Json& offload_rec = add_record(trace, Json{{"scorer", "offload_layer"}, {"max", kScaleDownOffloadMax}}).head();
     offload = score_each(mine, offload_rec, [&](const ModelInstance& inst, Json& item) {
       return offload_layer_score(inst, kScaleDownOffloadMax, item);
     });
@@ -158,7 +158,7 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
 
   const std::optional<double> total_max = scenario.scale_down ? scenario.scale_down->total_max_score : std::nullopt;
   const double factor = scale_down_factor(total_max);
-  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_down"}});
+  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_down"}}).head();
   rec["sum_max"] = 0.0 + kScaleDownStatusMax + kScaleDownOffloadMax + kScaleDownPlacementMax;
   rec["total_max_score"] = nullptr;
   if (total_max) rec["total_max_score"] = total_max.value();

@@ -17,6 +17,7 @@ namespace placement {
 namespace {
 
 using score_chain::add_record;
+using score_chain::ScorerRecord;
 using score_chain::strategy_name;
 using score_chain::tie_groups;
 
@@ -29,7 +30,7 @@ using score_chain::tie_groups;
 
 std::vector<double> score_placement_up(const Scenario& s, const Model& model, const WorkerLookup& workers,
                                        const AllocationIndex& allocation, const std::vector<Candidate>& candidates, Trace& trace) {
-  Json& rec = add_record(trace, Json{{"scorer", "placement"},
+  ScorerRecord& rec = add_record(trace, Json{{"scorer", "placement"},
                                      {"strategy", strategy_name(model)},
                                      {"scale", scale_type_name(ScaleType::up)},
                                      {"max", kScaleUpPlacementMax}});
@@ -50,7 +51,7 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
         rethrow_for(e, "candidate", i);
       }
     }
-    trace.defer_in_newest("scoring", "candidates", std::move(rows));
+    rec.defer("candidates", std::move(rows));
     return scores;
   }
   std::vector<const ModelInstance*> instances;
@@ -68,23 +69,23 @@ std::vector<double> score_placement_up(const Scenario& s, const Model& model, co
   scores.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i)
     scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, rows->items[i]));
-  trace.defer_in_newest("scoring", "counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
-  trace.defer_in_newest("scoring", "candidates", std::move(rows));
+  rec.defer("counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
+  rec.defer("candidates", std::move(rows));
   return scores;
 }
 
 std::vector<double> score_locality(const Scenario& s, const Model& model, const std::vector<Candidate>& candidates,
                                    Trace& trace) {
   ModelFileLocalityScorer locality(s, model, kLocalityMax, &trace);
-  Json& rec = add_record(trace, Json{{"scorer", "model_file_locality"}, {"max", kLocalityMax}});
-  locality.describe(rec);
+  ScorerRecord& rec = add_record(trace, Json{{"scorer", "model_file_locality"}, {"max", kLocalityMax}});
+  locality.describe(rec.head());
   rec["candidates"] = nullptr;
   auto rows = std::make_shared<LocalityRows>();
   rows->items.resize(candidates.size());
   std::vector<double> scores;
   scores.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) scores.push_back(locality.score(candidates[i], rows->items[i]));
-  trace.defer_in_newest("scoring", "candidates", std::move(rows));
+  rec.defer("candidates", std::move(rows));
   return scores;
 }
 
@@ -102,7 +103,7 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
   const std::vector<double> placement = score_placement_up(scenario, model, workers, allocation, candidates, trace);
   const std::vector<double> locality = score_locality(scenario, model, candidates, trace);
 
-  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", nullptr}});
+  ScorerRecord& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", nullptr}});
   auto rows = std::make_shared<ScaleUpTotals>();
   rows->rows.reserve(candidates.size());
   std::vector<double> totals;
@@ -121,7 +122,7 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
     totals.push_back(total);
     rows->rows.push_back(ScaleUpTotal{candidates[i].worker_name, placement[i], locality[i], total});
   }
-  trace.defer_in_newest("scoring", "totals", std::move(rows));
+  rec.defer("totals", std::move(rows));
   // Ties on the total: the pick keeps the earliest (Q9, marked by the pick when it decides).
   rec["ties"] = Json::array();
   for (const auto& g : tie_groups(totals)) rec["ties"].push_back(g);

@@ -5,37 +5,11 @@
 
 namespace placement {
 
-Trace::Trace() {
-  root_ = Json::object();
-  root_["warnings"] = Json::array();
-  root_["evaluation"] = Json::object();
-  root_["filters"] = Json::array();
-  root_["dispatch"] = Json::object();
-  root_["requirement"] = Json::object();
-  root_["strategies"] = Json::array();
-  root_["scoring"] = Json::array();
-  root_["pick"] = Json::object();
-  root_["summary"] = Json::array();
-  root_["caps"] = Json::array();
-  root_["quirks"] = Json::array();
-  root_["messages"] = Json::array();
-  root_["error"] = nullptr;
-}
-
-void Trace::defer(const std::string& pointer, std::shared_ptr<const DeferredList> list) {
-  deferred_.emplace_back(pointer, std::move(list));
-}
-
-void Trace::defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list) {
-  const std::size_t newest = root_[section].size() - 1;
-  defer(std::string("/") + section + "/" + std::to_string(newest) + "/" + key, std::move(list));
-}
-
 Json DeferredList::to_json() const { return json_tree(*this); }
 
 namespace {
 
-using Slots = std::map<std::string, const DeferredList*, std::less<>>;
+using Slots = std::map<std::string, const TraceRecord*, std::less<>>;
 
 void append_token(std::string& pointer, std::string_view token) {
   pointer += '/';
@@ -54,6 +28,7 @@ bool holds_slot(const Slots& slots, const std::string& pointer) {
   return p.compare(0, pointer.size(), pointer) == 0 && (p.size() == pointer.size() || p[pointer.size()] == '/');
 }
 
+// `node`, with each slot's list written where the slot is.
 void write_node(const Json& node, std::string& pointer, const Slots& slots, JsonOut& out) {
   if (!holds_slot(slots, pointer)) return out.value(node);
   if (const auto it = slots.find(pointer); it != slots.end()) return it->second->write(out);
@@ -78,71 +53,231 @@ void write_node(const Json& node, std::string& pointer, const Slots& slots, Json
   }
 }
 
+void write_empty_object(JsonOut& out) {
+  out.begin_object();
+  out.end_object();
+}
+
+void write_record_or_empty(JsonOut& out, const std::shared_ptr<const TraceRecord>& record) {
+  if (record) record->write(out);
+  else write_empty_object(out);
+}
+
+void write_records(JsonOut& out, const std::vector<std::shared_ptr<const TraceRecord>>& records) {
+  out.begin_array();
+  for (const auto& r : records) r->write(out);
+  out.end_array();
+}
+
 }  // namespace
 
+const Json& Trace::root() const {
+  if (!cache_) cache_ = std::make_shared<const Json>(json_tree(*this));
+  return *cache_;
+}
+
+Json Trace::take_root() const { return cache_ ? *cache_ : json_tree(*this); }
+
 void Trace::write(JsonOut& out) const {
+  out.begin_object();
+  for (const std::string_view name : kSections) {
+    out.key(name);
+    write_section(name, out);
+  }
+  out.end_object();
+}
+
+bool Trace::write_section(std::string_view name, JsonOut& out) const {
+  if (name == "warnings") {
+    out.begin_array();
+    for (const std::string& w : warnings_) out.string(w);
+    out.end_array();
+  } else if (name == "evaluation") {
+    write_record_or_empty(out, evaluation_);
+  } else if (name == "filters") {
+    write_records(out, filters_);
+  } else if (name == "dispatch") {
+    out.begin_object();
+    if (dispatch_.set) out.member("selector", dispatch_.selector), out.member("reason", dispatch_.reason);
+    out.end_object();
+  } else if (name == "requirement") {
+    write_requirement(out);
+  } else if (name == "strategies") {
+    write_records(out, strategies_);
+  } else if (name == "scoring") {
+    write_records(out, scoring_);
+  } else if (name == "pick") {
+    write_record_or_empty(out, pick_);
+  } else if (name == "summary") {
+    write_object_array(out, summary_, [&](const SummaryLine& l) {
+      out.member("count", l.count);
+      out.member("of", l.of);
+      out.member("key", l.key);
+      out.member("unit", l.unit);
+      out.member("params", l.params);
+    });
+  } else if (name == "caps") {
+    write_object_array(out, caps_, [&](const Cap& c) {
+      out.member("id", c.id);
+      out.member("limit", c.limit);
+      out.member("actual", c.actual);
+      out.member("effect", c.effect);
+    });
+  } else if (name == "quirks") {
+    write_object_array(out, quirks_, [&](const Quirk& q) {
+      out.member("id", q.id);
+      out.member("where", q.where);
+      out.member("effect", q.effect);
+    });
+  } else if (name == "messages") {
+    write_object_array(out, messages_, [&](const Message& m) {
+      out.member("source", m.source);
+      out.member("key", m.key);
+      out.member("values", m.values);
+    });
+  } else if (name == "error") {
+    if (!error_) {
+      out.null();
+    } else {
+      out.begin_object();
+      out.member("kind", error_->kind);
+      out.member("stage", error_->stage);
+      out.member("reason", error_->reason);
+      out.member("values", error_->values);
+      out.end_object();
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Json Trace::sections(std::initializer_list<std::string_view> names) const {
+  JsonTreeOut tree;
+  tree.begin_object();
+  for (const std::string_view name : names)
+    if (std::find(std::begin(kSections), std::end(kSections), name) != std::end(kSections)) {
+      tree.key(name);
+      write_section(name, tree);
+    }
+  tree.end_object();
+  return tree.take();
+}
+
+void Trace::write_requirement(JsonOut& out) const {
+  if (!requirement_members_ && requirement_lists_.empty() && !model_facts_) return out.value(requirement_);
   Slots slots;
-  for (const auto& [pointer, list] : deferred_) slots.emplace(pointer, list.get());
-  std::string pointer;
-  write_node(root_, pointer, slots, out);
+  for (const auto& [pointer, list] : requirement_lists_) slots.emplace(pointer, list.get());
+  std::string pointer = "/requirement";
+  out.begin_object();
+  if (requirement_members_) requirement_members_->write(out);
+  for (auto it = requirement_.begin(); it != requirement_.end(); ++it) {
+    append_token(pointer, it.key());
+    out.key(it.key());
+    write_node(it.value(), pointer, slots, out);
+    pointer.resize(std::string_view("/requirement").size());
+  }
+  if (model_facts_) out.member("model_facts", *model_facts_);
+  out.end_object();
 }
 
-void Trace::materialize() const {
-  if (deferred_.empty()) return;
-  // Slots are distinct, so the order of filling does not matter; each list is read once.
-  for (auto& [pointer, list] : deferred_) root_[Json::json_pointer(pointer)] = list->to_json();
-  deferred_.clear();
+void Trace::set_requirement(std::shared_ptr<const TraceRecord> members) {
+  changed();
+  requirement_members_ = std::move(members);
 }
 
-void Trace::add_strategy(std::shared_ptr<const DeferredList> record) {
-  root_["strategies"].push_back(nullptr);  // its slot, written by the record when the trace is read
-  defer("/strategies/" + std::to_string(root_["strategies"].size() - 1), std::move(record));
+void Trace::set_model_facts(Json facts) {
+  changed();
+  model_facts_ = std::move(facts);
+}
+
+void Trace::set_evaluation(std::shared_ptr<const TraceRecord> record) {
+  changed();
+  evaluation_ = std::move(record);
+}
+
+void Trace::add_filter(std::shared_ptr<const TraceRecord> record) {
+  changed();
+  filters_.push_back(std::move(record));
+}
+
+void Trace::set_dispatch(std::string selector, std::string reason) {
+  changed();
+  dispatch_ = Dispatch{std::move(selector), std::move(reason), true};
+}
+
+void Trace::add_strategy(std::shared_ptr<const TraceRecord> record) {
+  changed();
+  strategies_.push_back(std::move(record));
+}
+
+void Trace::add_scoring(std::shared_ptr<const TraceRecord> record) {
+  changed();
+  scoring_.push_back(std::move(record));
+}
+
+void Trace::set_pick(std::shared_ptr<const TraceRecord> record) {
+  changed();
+  pick_ = std::move(record);
+}
+
+Json& Trace::requirement() {
+  changed();
+  return requirement_;
+}
+
+void Trace::defer(const std::string& pointer, std::shared_ptr<const TraceRecord> list) {
+  changed();
+  requirement_lists_.emplace_back(pointer, std::move(list));
 }
 
 void Trace::quirk(std::string_view id, std::string_view where, std::string_view effect) {
   // One marker per (id, where): the same quirk firing on many GPUs is one fact.
-  Json& quirks = root_["quirks"];
-  for (const auto& q : quirks)
-    if (q["id"].get_ref<const std::string&>() == id && q["where"].get_ref<const std::string&>() == where) return;
-  quirks.push_back(Json{{"id", std::string(id)}, {"where", std::string(where)}, {"effect", std::string(effect)}});
+  for (const Quirk& q : quirks_)
+    if (q.id == id && q.where == where) return;
+  changed();
+  quirks_.push_back(Quirk{std::string(id), std::string(where), std::string(effect)});
 }
 
 void Trace::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
-  root_["caps"].push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+  changed();
+  caps_.push_back(Cap{id, limit, actual, effect});
 }
 
 void Trace::message(const std::string& source, const std::string& key, Json values) {
-  root_["messages"].push_back(Json{{"source", source}, {"key", key}, {"values", std::move(values)}});
+  changed();
+  messages_.push_back(Message{source, key, std::move(values)});
 }
 
 void Trace::summary(const std::string& key, long long count, long long of, const std::string& unit, Json params) {
-  for (auto& line : root_["summary"]) {
-    if (line["key"] == key && line["params"] == params && line["unit"] == unit) {
-      line["count"] = line["count"].get<long long>() + count;
-      if (of > line["of"].get<long long>()) line["of"] = of;
+  changed();
+  for (SummaryLine& line : summary_) {
+    if (line.key == key && line.params == params && line.unit == unit) {
+      line.count += count;
+      line.of = std::max(line.of, of);
       return;
     }
   }
-  root_["summary"].push_back(Json{{"count", count}, {"of", of}, {"key", key}, {"unit", unit}, {"params", std::move(params)}});
+  summary_.push_back(SummaryLine{count, of, key, unit, std::move(params)});
 }
 
-void Trace::warning(const std::string& text) { root_["warnings"].push_back(text); }
+void Trace::warning(const std::string& text) {
+  changed();
+  warnings_.push_back(text);
+}
 
 void Trace::error(const std::string& kind, const std::string& stage, const std::string& reason, Json values) {
-  root_["error"] = Json{{"kind", kind}, {"stage", stage}, {"reason", reason}, {"values", std::move(values)}};
+  changed();
+  error_ = Error{kind, stage, reason, std::move(values)};
 }
 
 void Trace::finish() {
-  auto& lines = root_["summary"];
-  std::vector<Json> v(lines.begin(), lines.end());
-  std::stable_sort(v.begin(), v.end(), [](const Json& a, const Json& b) {
-    auto ca = a["count"].get<long long>(), cb = b["count"].get<long long>();
-    if (ca != cb) return ca > cb;
-    auto ka = a["key"].get<std::string>(), kb = b["key"].get<std::string>();
-    if (ka != kb) return ka < kb;
-    return a["params"].dump() < b["params"].dump();
+  changed();
+  std::stable_sort(summary_.begin(), summary_.end(), [](const SummaryLine& a, const SummaryLine& b) {
+    if (a.count != b.count) return a.count > b.count;
+    if (a.key != b.key) return a.key < b.key;
+    return a.params.dump() < b.params.dump();
   });
-  lines = Json(v);
 }
 
 }  // namespace placement

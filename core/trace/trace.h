@@ -1,9 +1,12 @@
-// The trace: every step the scheduler took, as data (scheduler-rules.md §6). Stages append records;
-// the CLI and UI render them (explain/). Keys are created in the order of §6.1 so the JSON is
-// byte-identical run to run.
+// The trace: every step the scheduler took, as data (scheduler-rules.md §6). Stages hand the trace
+// typed records; it keeps them typed and writes them, section by section in the order of §6.1,
+// only when the trace is read, so the JSON is byte-identical run to run and a decision builds no
+// JSON tree.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,64 +17,62 @@
 
 namespace placement {
 
-// A bulky list of the trace (a verdict per worker, a rejection per GPU, a score row per
-// candidate) kept as typed data while the scheduler decides. Building those lists as JSON took
-// most of a decision at a thousand workers; they become JSON only when the trace is read, and the
-// CLI prints them without ever building them as JSON (Trace::write).
+// A record of the trace that writes itself (a filter record, a strategy record, a scorer record)
+// or a bulky list inside one (a verdict per worker, a rejection per GPU, a score row per
+// candidate). Kept typed while the scheduler decides; JSON only when the trace is read.
 class DeferredList {
  public:
   virtual ~DeferredList() = default;
-  // The list's JSON, event by event: the one place its layout is written down.
+  // The record's JSON, event by event: the one place its layout is written down.
   virtual void write(JsonOut& out) const = 0;
   // The same as a tree.
   Json to_json() const;
 };
+using TraceRecord = DeferredList;
 
 class Trace {
  public:
-  Trace();
+  // The top-level sections, in the order the trace writes them (§6.1).
+  static constexpr std::string_view kSections[] = {"warnings", "evaluation", "filters",  "dispatch", "requirement",
+                                                   "strategies", "scoring",  "pick",     "summary",  "caps",
+                                                   "quirks",   "messages",   "error"};
 
-  // The whole trace as JSON: deferred lists are turned into JSON here, once.
-  Json& root() {
-    materialize();
-    return root_;
-  }
-  const Json& root() const {
-    materialize();
-    return root_;
-  }
-  // The trace's JSON, moved out (materialized first); the trace is empty afterwards.
-  Json take_root() {
-    materialize();
-    return std::move(root_);
-  }
-
-  // The trace's JSON with null where deferred lists belong: for readers that need none of them
-  // (the result's state message), so reading does not turn the lists into JSON.
-  const Json& skeleton() const { return root_; }
-  // The whole trace, each deferred list written in its slot, without materializing anything.
+  // The whole trace as JSON, built when first read after a change.
+  const Json& root() const;
+  // The trace's JSON, moved out; the trace is unchanged.
+  Json take_root() const;
+  // The whole trace, written record by record.
   void write(JsonOut& out) const;
+  // One top-level section's value (§6.1 name); false, writing nothing, for a name that is none.
+  bool write_section(std::string_view name, JsonOut& out) const;
+  // {name: value} for each of `names` that is a section, built from the typed records.
+  Json sections(std::initializer_list<std::string_view> names) const;
+  // The selector dispatch chose ("" before dispatch).
+  const std::string& dispatch_selector() const { return dispatch_.selector; }
 
-  // Registers `list` as the value of the slot at `pointer` (created, with null, by the caller
-  // where the list belongs, so the key keeps its canonical position).
-  void defer(const std::string& pointer, std::shared_ptr<const DeferredList> list);
-  // The same for `key` of the newest record of the array section `section` ("filters",
-  // "scoring"); the slot must already be there (set to null where it belongs).
-  void defer_in_newest(const char* section, const char* key, std::shared_ptr<const DeferredList> list);
+  // Records, each the whole of its section or one element of it. A stage may keep filling a
+  // record it handed over until the trace is read (what a failing stage had reached stays).
+  void set_evaluation(std::shared_ptr<const TraceRecord> record);
+  void add_filter(std::shared_ptr<const TraceRecord> record);
+  void set_dispatch(std::string selector, std::string reason);
+  // §6.3 strategy record (fit/common/strategy_record.h).
+  void add_strategy(std::shared_ptr<const TraceRecord> record);
+  void add_scoring(std::shared_ptr<const TraceRecord> record);
+  void set_pick(std::shared_ptr<const TraceRecord> record);
 
-  // Sections (created empty in canonical order by the constructor).
-  Json& evaluation() { return root_["evaluation"]; }
-  Json& filters() { return root_["filters"]; }
-  Json& dispatch() { return root_["dispatch"]; }
-  Json& requirement() { return root_["requirement"]; }
-  Json& scoring() { return root_["scoring"]; }
-  Json& pick() { return root_["pick"]; }
+  // The requirement record (§6.1 requirement, one shape per backend). Its write() writes the
+  // record's members only: the trace opens the object and adds the model facts last.
+  void set_requirement(std::shared_ptr<const TraceRecord> members);
+  // The model facts the decision used (requirement.model_facts, after the selector's members).
+  void set_model_facts(Json facts);
+  // The requirement as JSON, for selectors that do not hand over a typed record yet; its members
+  // follow the typed record's.
+  Json& requirement();
+  // Registers `list` as the value of the requirement's slot at `pointer` (below /requirement,
+  // created with null by the caller where the list belongs, so the key keeps its position).
+  void defer(const std::string& pointer, std::shared_ptr<const TraceRecord> list);
 
-  // Appends a §6.3 strategy record that writes itself whole (fit/common/strategy_record.h): the
-  // trace holds it typed until it is read.
-  void add_strategy(std::shared_ptr<const DeferredList> record);
-
-  // A GPUStack quirk that decided something (§6.8).
+  // A GPUStack quirk that decided something (§6.8); one per (id, where).
   // Views: scorers report a quirk per candidate, and a repeat must cost no string.
   void quirk(std::string_view id, std::string_view where, std::string_view effect);
   // A bound that changed the search (§6.7).
@@ -79,20 +80,65 @@ class Trace {
   // GPUStack-equivalent explanation slot (§6.9): {source, key, values}. Write-only: a selector
   // keeps its own messages (fit/common/selector_messages.h) and writes the survivors once.
   void message(const std::string& source, const std::string& key, Json values = Json::object());
-  // Nomad-style aggregate line (§6.6); identical (key, params) lines are merged by adding counts.
+  // Nomad-style aggregate line (§6.6); identical (key, params, unit) lines are merged by adding counts.
   void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params = Json::object());
   void warning(const std::string& text);
   void error(const std::string& kind, const std::string& stage, const std::string& reason, Json values = Json::object());
-  bool has_error() const { return !root_["error"].is_null(); }
 
   // Sort summary lines (count desc, key, params) — call once at the end.
   void finish();
 
- private:
-  void materialize() const;
+  struct SummaryLine {
+    long long count = 0;
+    long long of = 0;
+    std::string key;
+    std::string unit;
+    Json params;
+  };
+  struct Cap {
+    std::string id;
+    long long limit = 0;
+    long long actual = 0;
+    std::string effect;
+  };
+  struct Quirk {
+    std::string id, where, effect;
+  };
+  struct Message {
+    std::string source, key;
+    Json values;
+  };
+  struct Error {
+    std::string kind, stage, reason;
+    Json values;
+  };
+  struct Dispatch {
+    std::string selector, reason;
+    bool set = false;
+  };
 
-  mutable Json root_;
-  mutable std::vector<std::pair<std::string, std::shared_ptr<const DeferredList>>> deferred_;
+ private:
+  using Records = std::vector<std::shared_ptr<const TraceRecord>>;
+  void write_requirement(JsonOut& out) const;
+  void changed() { cache_.reset(); }
+
+  std::vector<std::string> warnings_;
+  std::shared_ptr<const TraceRecord> evaluation_;
+  Records filters_;
+  Dispatch dispatch_;
+  std::shared_ptr<const TraceRecord> requirement_members_;
+  Json requirement_ = Json::object();
+  std::optional<Json> model_facts_;
+  std::vector<std::pair<std::string, std::shared_ptr<const TraceRecord>>> requirement_lists_;
+  Records strategies_;
+  Records scoring_;
+  std::shared_ptr<const TraceRecord> pick_;
+  std::vector<SummaryLine> summary_;
+  std::vector<Cap> caps_;
+  std::vector<Quirk> quirks_;
+  std::vector<Message> messages_;
+  std::optional<Error> error_;
+  mutable std::shared_ptr<const Json> cache_;  // root(), until the next change
 };
 
 }  // namespace placement

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "result_writer.h"
+#include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
 namespace placement {
@@ -59,6 +60,24 @@ TEST_CASE("a schedule result written in pieces equals its result text", "[result
 TEST_CASE("result text of a document holds invalid UTF-8 as U+FFFD and ends in a newline", "[result]") {
   const Json doc = Json{{"a", std::string("x") + char(0xFF)}, {"b", Json::array()}, {"c", Json::object()}};
   CHECK(result_text(doc) == "{\n  \"a\": \"x\xEF\xBF\xBD\",\n  \"b\": [],\n  \"c\": {}\n}\n");
+}
+
+TEST_CASE("a refused scenario's answer is input_error_json of the loader's error", "[result]") {
+  const std::vector<std::string> texts{"{", R"({"workers": 5})", R"({"model": {"replicas": "two"}})", "[]"};
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    std::string expected;
+    try {
+      (void)load_scenario_text(text);
+    } catch (const InputError& e) {
+      expected = input_error_json(e);
+    }
+    REQUIRE(!expected.empty());
+    CHECK(expected.back() == '\n');
+    CHECK(Json::parse(expected)["error"].contains("pointer"));
+    CHECK(schedule_json(text) == expected);
+    CHECK(scale_down_json(text) == expected);
+  }
 }
 
 }  // namespace placement

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "fit/common/commit_after.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -45,14 +46,7 @@ class SelectorMessages {
 template <class Decide>
 auto decide_with_messages(Trace& trace, Decide&& decide) {
   SelectorMessages messages;
-  try {
-    auto result = std::forward<Decide>(decide)(messages);
-    messages.commit(trace);
-    return result;
-  } catch (...) {
-    messages.commit(trace);
-    throw;
-  }
+  return run_then_commit([&] { return std::forward<Decide>(decide)(messages); }, [&] { messages.commit(trace); });
 }
 
 }  // namespace placement

@@ -1,6 +1,6 @@
 #include "fit/common/strategy_record.h"
 
-#include <algorithm>
+#include <utility>
 
 namespace placement {
 
@@ -12,12 +12,7 @@ void StrategyRecord::skip(std::string code, Json data) {
   skip_ = StrategySkip{std::move(code), std::move(data)};
 }
 
-void StrategyRecord::list(const std::string& key, std::shared_ptr<const DeferredList> list) {
-  if (!body_.contains(key)) body_[key] = nullptr;  // the slot; its place is the member's
-  const auto it = std::find_if(lists_.begin(), lists_.end(), [&](const auto& l) { return l.first == key; });
-  if (it != lists_.end()) it->second = std::move(list);
-  else lists_.emplace_back(key, std::move(list));
-}
+void StrategyRecord::list(const std::string& key, std::shared_ptr<const DeferredList> list) { body_.list(key, std::move(list)); }
 
 void StrategyRecord::write(JsonOut& out) const {
   out.begin_object();
@@ -34,12 +29,7 @@ void StrategyRecord::write(JsonOut& out) const {
     out.key("skip");
     out.null();
   }
-  for (auto it = body_.begin(); it != body_.end(); ++it) {
-    out.key(it.key());
-    const auto list = std::find_if(lists_.begin(), lists_.end(), [&](const auto& l) { return l.first == it.key(); });
-    if (list != lists_.end()) list->second->write(out);
-    else out.value(it.value());
-  }
+  body_.write(out);
   out.end_object();
 }
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "fit/common/commit_after.h"
+#include "trace/listed_members.h"
 #include "trace/trace.h"
 
 namespace placement {
@@ -38,8 +40,8 @@ class StrategyRecord final : public DeferredList {
   const std::optional<StrategySkip>& skip() const { return skip_; }
 
   // The members after the head, in writing order.
-  Json& body() { return body_; }
-  const Json& body() const { return body_; }
+  Json& body() { return body_.json(); }
+  const Json& body() const { return body_.json(); }
   // A typed list written as body member `key` (keeps the member's place when it is already there).
   void list(const std::string& key, std::shared_ptr<const DeferredList> list);
 
@@ -49,8 +51,7 @@ class StrategyRecord final : public DeferredList {
   std::string selector_, strategy_, status_;
   SkipField skip_field_;
   std::optional<StrategySkip> skip_;
-  Json body_ = Json::object();
-  std::vector<std::pair<std::string, std::shared_ptr<const DeferredList>>> lists_;
+  ListedMembers body_;
 };
 
 // A record whose body starts with the §6.3 fields a reader can count on whatever the strategy
@@ -68,14 +69,8 @@ void commit_strategy(Trace& trace, StrategyRecord record);
 // a strategy that failed stays in the trace with what it had found.
 template <class Fill>
 auto record_strategy(Trace& trace, StrategyRecord record, Fill&& fill) {
-  try {
-    auto result = std::forward<Fill>(fill)(record.body());
-    commit_strategy(trace, std::move(record));
-    return result;
-  } catch (...) {
-    commit_strategy(trace, std::move(record));
-    throw;
-  }
+  return run_then_commit([&] { return std::forward<Fill>(fill)(record.body()); },
+                         [&] { commit_strategy(trace, std::move(record)); });
 }
 
 }  // namespace placement

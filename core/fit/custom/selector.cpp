@@ -1,6 +1,7 @@
 // The Custom / VoxBox selector (scheduler-rules.md §3.6): also the fallback for null, unknown and
 // vLLM-omni backends. Paths run in GPUStack's order and the first with candidates wins.
 #include "fit/custom/custom_paths.h"
+#include "fit/custom/requirement_record.h"
 #include "fit/registry.h"
 
 namespace placement {
@@ -28,11 +29,7 @@ void explain(SelectorMessages& messages, const CustomRequest& req, const std::ve
 // The run, its §6.9 messages collected in `messages`.
 FitResult select_custom(FitContext& ctx, SelectorMessages& messages) {
   const CustomRequest req = custom_request(ctx.scenario, ctx.model);
-  ctx.trace.requirement() = Json{{"selector", kSelector},
-                                 {"vram", req.vram},
-                                 {"ram", req.ram},
-                                 {"vram_source", req.vram_source},
-                                 {"ram_rule", "max(int(vram * 0.1), 2 GiB)"}};
+  ctx.trace.set_requirement(std::make_shared<CustomRequirement>(req));
   FitResult result;
   std::optional<CustomSlot> manual, single, multi, cpu;
 

@@ -6,6 +6,7 @@
 #include "fit/common/strategy_record.h"
 #include "fit/mindie/mindie_estimate.h"
 #include "fit/mindie/mindie_messages.h"
+#include "fit/mindie/requirement_record.h"
 #include "fit/mindie/strategy_multi_worker.h"
 #include "fit/mindie/strategy_single_worker.h"
 #include "fit/registry.h"
@@ -35,23 +36,6 @@ ServingParameters serving_parameters(const Model& m, const HfHyperParameters& hp
       values["gpustack_error"] = "Failed to parse model " + m.name + " serve parameters: " + values["message"].get<std::string>();
     throw ReferenceError(e.stage(), e.reason(), values);
   }
-}
-
-void record_requirement(Trace& trace, const UsageEstimate& est, const ServingParameters& sp, const ParameterWorld& pw,
-                        const std::optional<int>& count) {
-  Json& r = trace.requirement();
-  const double u = sp.npu_memory_fraction;
-  r["selector"] = "mindie";
-  r["vram"] = est.vram;
-  r["ram"] = est.ram;
-  r["u"] = u;
-  r["vram_over_u"] = static_cast<Bytes>(static_cast<double>(est.vram) / u);
-  r["u_percent"] = static_cast<long long>(u * 100);
-  r["source"] = est.from_env ? "env" : "estimate";
-  r["estimate"] = est.to_json();
-  r["parameters"] = parameters_to_json(sp);
-  r["parameter_world"] = Json{{"world", pw.world}, {"labels", pw.labels}};
-  r["gpu_count"] = count ? Json(*count) : Json(nullptr);
 }
 
 void not_reached(Trace& t, const std::string& id) { commit_strategy(t, begin_strategy_record("mindie", id, "not_reached")); }
@@ -205,7 +189,7 @@ FitResult select_mindie(FitContext& ctx, SelectorMessages& messages) {
   const std::optional<int> count = fit_gpu_count(model, pw);
 
   const UsageEstimate est = estimate_usage(ctx.scenario, model, hp, sp);
-  record_requirement(trace, est, sp, pw, count);
+  trace.set_requirement(std::make_shared<MindieRequirement>(est, sp, pw, count));
   const Request request{est.ram, est.vram};
   const bool manual = gpu_ids(model) != nullptr;
   if (refuse_invalid_parallelism(trace, messages, hp, sp, manual)) return {};

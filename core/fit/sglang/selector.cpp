@@ -7,6 +7,7 @@
 #include "fit/registry.h"
 #include "fit/sglang/messages.h"
 #include "fit/sglang/python_numbers.h"
+#include "fit/sglang/requirement_record.h"
 #include "fit/sglang/strategies.h"
 #include "fit/sglang/utilisation.h"
 #include "scenario/errors.h"
@@ -167,30 +168,27 @@ FitResult select_sglang(FitContext& ctx) {
   if (const auto* ids = gpu_ids(model)) run.selection = group_gpu_ids_by_type_and_worker(*ids);
   run.params = read_and_validate_sglang_parameters(ctx.params, !model.backend_parameters.empty(), run.hp);
 
-  Json u_by_type = Json::array();
+  auto req = std::make_shared<SglangRequirement>();
   if (run.diffusion) check_diffusion_env_claim(model);
-  else compute_utilisation(run, u_by_type);
+  else compute_utilisation(run, req->u_by_type);
   run.vram = estimate_vram(ctx.scenario, model);
   run.ram = ram_need(model);
   bool calculator_ran = false;
-  for (const auto& e : u_by_type)
+  for (const auto& e : req->u_by_type)
     if (e.value("source", "") == "calculator") calculator_ran = true;
   mark_bare_flags(run, calculator_ran);
 
-  Json& req = ctx.trace.requirement();
-  req["selector"] = kSelector;
-  req["vram"] = run.vram;
-  req["vram_source"] = vram_source(model);
-  req["ram"] = run.ram;
-  req["image_model"] = run.diffusion;
-  req["world_size"] = run.world.size;
-  req["world_labels"] = run.world.labels;
-  req["gpu_count"] = run.gpu_count ? Json(*run.gpu_count) : Json(nullptr);
-  req["parameters"] = parameters_json(run.params);
-  req["u_by_type"] = std::move(u_by_type);
-  for (auto& [index, list] : run.pending_gpus_counted)
-    ctx.trace.defer("/requirement/u_by_type/" + std::to_string(index) + "/calculator/gpus_counted", std::move(list));
+  req->vram = run.vram;
+  req->vram_source = vram_source(model);
+  req->ram = run.ram;
+  req->image_model = run.diffusion;
+  req->world_size = run.world.size;
+  req->world_labels = run.world.labels;
+  req->gpu_count = run.gpu_count;
+  req->parameters = parameters_json(run.params);
+  req->gpus_counted = std::move(run.pending_gpus_counted);
   run.pending_gpus_counted.clear();
+  ctx.trace.set_requirement(req);  // before the check below: a failed decision shows what it had
   for (const auto& e : run.utilisation)
     if (!e.wildcard && !e.u)
       throw ReferenceError("fit",
@@ -198,12 +196,8 @@ FitResult select_sglang(FitContext& ctx) {
                                " is not positive: GPUStack leaves the fraction of GPU type " + e.key +
                                " empty (None) and fails when it prints the requirement (TypeError)",
                            Json{{"gpu_type", e.key}, {"mem_fraction_static", run.params.mem_fraction_static_text.value_or("")}});
-  const double u = max_utilisation(run);
-  req["u"] = u;
-  if (u != 0 && !run.diffusion) {
-    req["vram_over_u"] = static_cast<Bytes>(static_cast<double>(run.vram) / u);
-    req["u_percent"] = static_cast<long long>(u * 100);
-  }
+  req->u = max_utilisation(run);
+  req->vram_over_u = *req->u != 0 && !run.diffusion;
 
   run.pool.sort_by_gpu_count();
   return decide_with_messages(ctx.trace, [&](SelectorMessages& messages) {

@@ -5,6 +5,7 @@
 #include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/registry.h"
+#include "fit/vllm/requirement_record.h"
 #include "fit/vllm/vllm_fit.h"
 #include "scenario/errors.h"
 
@@ -27,25 +28,8 @@ Json vram_source(const Scenario& scenario, const Model& model) {
 
 void record_requirement(const VllmFit& fit) {
   const FitContext& ctx = fit.ctx;
-  const VllmSettings& s = fit.s;
-  Json& req = ctx.trace.requirement();
-  req["selector"] = "vllm";
-  Json vram = vram_source(ctx.scenario, ctx.model);
-  vram["bytes"] = s.vram;
-  req["vram"] = vram;
-  req["ram"] = Json{{"bytes", s.ram}, {"source", s.ram > 0 ? "extended_kv_cache.ram_size" : "none"}};
-  req["u"] = Json{{"value", s.gmu.value}, {"source", s.gmu.source}, {"parameter", "gpu-memory-utilization"}};
-  req["gpu_count"] = Json{{"value", s.gpu_count ? Json(s.gpu_count) : Json(nullptr)},
-                          {"source", gpu_ids(ctx.model) ? "gpu_selector" : s.world.world > 0 ? "world_size" : "unset"}};
-  req["world_size"] = Json{{"value", s.world.world}, {"labels", s.world.labels}};
-  req["executor"] = Json{{"value", s.executor.executor == VllmExecutor::mp ? "mp" : "ray"}, {"source", s.executor.source}};
-  Json hp = Json::object();
-  hp["num_attention_heads"] = fit.hp.num_attention_heads ? Json(*fit.hp.num_attention_heads) : Json(nullptr);
-  hp["vision_heads"] = fit.hp.vision_heads ? Json(*fit.hp.vision_heads) : Json(nullptr);
-  hp["vocab_size"] = fit.hp.vocab_size ? Json(*fit.hp.vocab_size) : Json(nullptr);
-  hp["architectures"] = fit.hp.architectures;
-  req["hyper_parameters"] = hp;
-  req["distributed"] = s.distributed;
+  ctx.trace.set_requirement(
+      std::make_shared<VllmRequirement>(vram_source(ctx.scenario, ctx.model), fit.s, fit.hp, gpu_ids(ctx.model) != nullptr));
 }
 
 using Runner = std::vector<Candidate> (*)(VllmFit&, StrategyRecorder&);
