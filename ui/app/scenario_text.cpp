@@ -31,7 +31,8 @@ ParsedScenario parse_scenario_text(const std::string& text) {
     return out;
   }
   try {
-    out.scenario = std::make_shared<const Scenario>(load_scenario(out.document));
+    // From the text: the core's streaming loader is twice as fast as loading the tree.
+    out.scenario = std::make_shared<const Scenario>(load_scenario_text(text));
   } catch (const std::exception&) {
     out.error = check_scenario(out.document);  // the same refusal, in check_scenario's words
   }
