@@ -36,7 +36,13 @@ App::App(std::unique_ptr<ScheduleService> service, std::unique_ptr<WhatIfService
 }
 
 // A reset goes back to the instances of the scenario as it was loaded.
-void App::loaded() { baseline_ = instances_baseline(state_.scenario()); }
+void App::loaded() { baseline_pending_ = true; }
+
+void App::keep_baseline() {
+  if (!baseline_pending_) return;
+  baseline_ = instances_baseline(state_.scenario());
+  baseline_pending_ = false;
+}
 
 void App::changed() {
   ui_.inspected_candidate.reset();
@@ -52,6 +58,7 @@ bool App::read_only(const std::string& what) {
 }
 
 void App::show(Json document) {
+  keep_baseline();
   if (!ui_.embed) {
     edit(std::move(document));
     return;
@@ -65,6 +72,7 @@ void App::show(Json document) {
 
 void App::edit(Json next, const std::string& coalesce_key) {
   if (ui_.embed) return;  // read-only: the page loaded the link before it set embed
+  keep_baseline();
   const std::uint64_t before = state_.generation();
   state_.commit(std::move(next), coalesce_key);
   if (state_.generation() != before) changed();
@@ -72,6 +80,7 @@ void App::edit(Json next, const std::string& coalesce_key) {
 
 void App::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
   if (ui_.embed) return;
+  keep_baseline();
   const std::uint64_t before = state_.generation();
   // The canvas's instance claims read /model_instances alone.
   const bool loads_kept = loads_generation_ == before && pointer.to_string().rfind("/model_instances", 0) != 0;
@@ -246,10 +255,12 @@ std::string App::import_json(const std::string& text) {
 }
 
 void App::undo() {
+  keep_baseline();
   if (!ui_.embed && state_.undo()) changed();
 }
 
 void App::redo() {
+  keep_baseline();
   if (!ui_.embed && state_.redo()) changed();
 }
 
@@ -344,6 +355,7 @@ bool App::deploy_until_full() {
 
 bool App::reset_instances() {
   if (read_only("Reset instances")) return false;
+  keep_baseline();
   Json next = placement::ui::reset_instances(state_.scenario(), baseline_);
   if (next == state_.scenario()) {
     banner_.notice("The instances are already as the scenario was loaded");

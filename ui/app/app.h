@@ -119,7 +119,10 @@ class App {
 
   const Json& scenario() const { return state_.scenario(); }
   const AppState& state() const { return state_; }
-  AppState& state() { return state_; }
+  AppState& state() {
+    keep_baseline();  // the caller may change it
+    return state_;
+  }
   UiState& ui() { return ui_; }
   const UiState& ui() const { return ui_; }
   BannerState& banner() { return banner_; }
@@ -139,6 +142,9 @@ class App {
   void build_frame();
   void take(ScheduleAnswer&& answer);
   void loaded();
+  // Takes the baseline of the loaded scenario before its first change (loaded() only marks it:
+  // copying a thousand-worker scenario's instances is not what an import should wait for).
+  void keep_baseline();
   void refuse(const std::string& what, const std::string& error);
   // True (and says so in the banner) when ?embed=1 makes the view read-only.
   bool read_only(const std::string& what);
@@ -160,6 +166,7 @@ class App {
   WhatIfModel whatif_;
   std::uint64_t requested_ = 0;
   Json baseline_;  // instances_baseline() of the scenario as loaded (deploy.h)
+  bool baseline_pending_ = false;  // baseline_ is still the current document's (keep_baseline)
   std::vector<gguf::GgufFile> pending_shards_;  // headers read by read_gguf_shard
   mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
   mutable std::map<std::string, WorkerLoad> loads_;

@@ -1,5 +1,6 @@
 #include "app/json_import.h"
 
+#include "app/json_tree_reader.h"
 #include "app/scenario_text.h"
 
 namespace placement::ui {
@@ -62,7 +63,7 @@ ImportOutcome import_document(const Json& current, const std::string& text) {
   ImportOutcome out;
   Json pasted;
   try {
-    pasted = Json::parse(text);
+    pasted = read_json_tree(text);
   } catch (const Json::parse_error& e) {
     out.error = "the pasted text is not JSON (byte " + std::to_string(e.byte) + ")";
     return out;

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "app/filter_drops.h"
+#include "app/filter_drops_stream.h"
 #include "app/format.h"
 #include "app/trace_section.h"
 #include "result_writer.h"
@@ -112,7 +113,7 @@ Json Results::strategy() const {
 }
 
 const std::map<std::string, std::string>& Results::filter_drops() const {
-  if (!drops_) drops_ = placement::ui::filter_drops(typed_ && !schedule_ ? trace_section(typed_->trace, "filters") : trace());
+  if (!drops_) drops_ = typed_ && !schedule_ ? filter_drops_of(typed_->trace) : placement::ui::filter_drops(trace());
   return *drops_;
 }
 

@@ -1,5 +1,7 @@
 #include "app/scenario_text.h"
 
+#include "app/json_tree_reader.h"
+
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
@@ -19,7 +21,7 @@ std::string parser_message(const Json::exception& e) {
 ParsedScenario parse_scenario_text(const std::string& text) {
   ParsedScenario out;
   try {
-    out.document = Json::parse(text);
+    out.document = read_json_tree(text);
   } catch (const Json::parse_error& e) {
     out.error = "invalid JSON at byte " + std::to_string(e.byte) + ": " + parser_message(e);
     return out;
@@ -29,7 +31,8 @@ ParsedScenario parse_scenario_text(const std::string& text) {
     return out;
   }
   try {
-    out.scenario = std::make_shared<const Scenario>(load_scenario(out.document));
+    // From the text: the core's streaming loader is twice as fast as loading the tree.
+    out.scenario = std::make_shared<const Scenario>(load_scenario_text(text));
   } catch (const std::exception&) {
     out.error = check_scenario(out.document);  // the same refusal, in check_scenario's words
   }

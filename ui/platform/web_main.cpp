@@ -18,6 +18,7 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "panels/drawn_frame.h"
 #include "panels/keyboard.h"
 #include "test_hooks.h"
 #if PE_UI_FONT
@@ -28,6 +29,8 @@ namespace {
 
 GLFWwindow* g_window = nullptr;
 float g_font_ratio = 0;
+bool g_font_changed = false;  // the font texture was rebuilt: the next frame draws whatever it holds
+placement::ui::DrawnFrame g_drawn;
 
 // The canvas's CSS size and the ratio; sizes its backing store in device pixels.
 EM_JS(void, pe_canvas_metrics, (float* css_w, float* css_h, float* ratio), {
@@ -75,6 +78,11 @@ EM_JS(void, pe_after_draw, (), {
   Module.peAfterDraw = [];
   for (const f of queued) f();
 });
+// The page waits to read the canvas after this frame, so it must draw even if nothing changed.
+// (globalThis.peDrawEveryFrame = true turns the skipping off, to measure what it saves.)
+EM_JS(int, pe_draw_awaited, (), {
+  return (Module.peAfterDraw && Module.peAfterDraw.length) || globalThis.peDrawEveryFrame ? 1 : 0;
+});
 
 void take_wheel(float page_height) {
   float d[7] = {0, 0, 0, 0, 0, 0, 0};
@@ -91,26 +99,59 @@ void take_wheel(float page_height) {
 
 // ImGui 1.86 reads keys once per frame (io.KeysDown): a key pressed and released between two
 // frames (a quick tap, a slow software-rendered frame, a test's keyboard.press) would never be
-// seen. A release in the frame of its press is held back until that frame has run.
+// seen. A release in the frame of a press (of any key: Shift+Z's Shift may come up before the
+// frame that sees the Z) is held back until that frame has run.
+// A chord's modifier held back that way (Ctrl+A pressed and released before the frame) would
+// also hold for the text typed right after it, which ImGui ignores while Ctrl is down: once a
+// modifier's release is held back, the events after it wait, in order, for the next frame.
 std::vector<std::pair<int, int>> g_pressed_this_frame, g_deferred_releases;  // (key, mods)
+struct LaterInput {
+  int key, action, mods;
+  unsigned int codepoint;  // a character when key < 0
+};
+std::vector<LaterInput> g_later;
+
+bool is_modifier(int key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER ||
+         key == GLFW_KEY_LEFT_ALT || key == GLFW_KEY_RIGHT_ALT;
+}
+bool modifier_held_back() {
+  return std::any_of(g_deferred_releases.begin(), g_deferred_releases.end(), [](const auto& k) { return is_modifier(k.first); });
+}
 
 void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (!g_later.empty() || modifier_held_back()) {
+    g_later.push_back(LaterInput{key, action, mods, 0});
+    return;
+  }
   // macOS browsers send no keyup for a key pressed with Cmd held, so GLFW takes the next press of
   // it (Cmd+Z again) for a repeat; ImGui, told of the release (keyboard.cpp), must see a press.
   if (action == GLFW_REPEAT && key >= 0 && key < IM_ARRAYSIZE(ImGui::GetIO().KeysDown) && !ImGui::GetIO().KeysDown[key]) action = GLFW_PRESS;
-  const auto same = [key](const std::pair<int, int>& k) { return k.first == key; };
   if (action == GLFW_PRESS) g_pressed_this_frame.emplace_back(key, mods);
-  if (action == GLFW_RELEASE && std::any_of(g_pressed_this_frame.begin(), g_pressed_this_frame.end(), same)) {
+  if (action == GLFW_RELEASE && !g_pressed_this_frame.empty()) {
     g_deferred_releases.emplace_back(key, mods);
     return;
   }
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
 }
 
+void char_callback(GLFWwindow* window, unsigned int c) {
+  if (!g_later.empty() || modifier_held_back()) {
+    g_later.push_back(LaterInput{-1, 0, 0, c});
+    return;
+  }
+  ImGui_ImplGlfw_CharCallback(window, c);
+}
+
 void release_deferred_keys() {
   g_pressed_this_frame.clear();
   for (const auto& [key, mods] : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_window, key, 0, GLFW_RELEASE, mods);
   g_deferred_releases.clear();
+  const std::vector<LaterInput> later = std::exchange(g_later, {});
+  for (const LaterInput& e : later) {
+    if (e.key < 0) char_callback(g_window, e.codepoint);
+    else key_callback(g_window, e.key, 0, e.action, e.mods);
+  }
 }
 
 // The UI font (DejaVu Sans, ui_font.h; ImGui's ProggyClean when the build had none) rasterised at
@@ -140,6 +181,7 @@ void ensure_font(float ratio) {
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
   g_font_ratio = ratio;
+  g_font_changed = true;
 }
 
 void frame() {
@@ -160,10 +202,16 @@ void frame() {
   placement::ui::explorer_app().frame();
   ImGui::Render();
   release_deferred_keys();  // this frame saw them pressed; the next sees them released
-  glViewport(0, 0, int(css_w * ratio), int(css_h * ratio));
-  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const int width = int(css_w * ratio), height = int(css_h * ratio);
+  // An unchanged image is not drawn again (drawn_frame.h): the canvas keeps showing it.
+  const bool unchanged = g_drawn.same_as_last(*ImGui::GetDrawData(), width, height);
+  if (!unchanged || g_font_changed || pe_draw_awaited()) {
+    glViewport(0, 0, width, height);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    g_font_changed = false;
+  }
   pe_after_draw();
 }
 
@@ -190,6 +238,7 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through pe_listen_wheel instead
   glfwSetKeyCallback(g_window, key_callback);
+  glfwSetCharCallback(g_window, char_callback);
   pe_listen_wheel();
   placement::ui::keyboard::setup(io);
   ImGui_ImplOpenGL3_Init("#version 300 es");
