@@ -1,5 +1,6 @@
 #include "whatif/whatif_json.h"
 
+#include "result_writer.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
@@ -18,7 +19,7 @@ std::string respond(Answer answer) {
   try {
     return result_text(answer());
   } catch (const InputError& e) {
-    return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    return input_error_json(e);
   }
 }
 }  // namespace

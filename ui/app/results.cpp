@@ -48,8 +48,7 @@ void Results::build_scale_down() const {
     typed_scale_down_ = placement::scale_down(*scenario_);
     scale_down_ = scale_down_result_to_json(*typed_scale_down_);
   } catch (const InputError& e) {
-    // As placement::scale_down_json answers a scenario it refuses.
-    scale_down_text_ = Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    scale_down_text_ = input_error_json(e);  // as placement::scale_down_json answers it
     scale_down_ = Json::parse(scale_down_text_);
   }
 }
