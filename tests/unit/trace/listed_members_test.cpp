@@ -3,23 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "trace/listed_members.h"
+#include "trace/trace_test_support.h"
 
 namespace placement {
 
+using testing::CountingList;
+
 namespace {
-
-class Count final : public TraceRecord {
- public:
-  explicit Count(int n) : n_(n) {}
-  void write(JsonOut& out) const override {
-    out.begin_array();
-    for (int i = 0; i < n_; ++i) out.number(i);
-    out.end_array();
-  }
-
- private:
-  int n_;
-};
 
 std::string written(const ListedMembers& m) {
   return json_tree([&](JsonOut& out) {
@@ -44,19 +34,19 @@ TEST_CASE("listed members: lists in their member's place", "[trace]") {
        [](ListedMembers& m) {
          m.json()["a"] = nullptr;
          m.json()["b"] = 2;
-         m.list("a", std::make_shared<Count>(2));
+         m.list("a", std::make_shared<CountingList>(2, 0));
        },
        R"({"a":[0,1],"b":2})"},
       {"a new slot goes last",
        [](ListedMembers& m) {
          m.json()["a"] = 1;
-         m.list("z", std::make_shared<Count>(1));
+         m.list("z", std::make_shared<CountingList>(1, 0));
        },
        R"({"a":1,"z":[0]})"},
       {"a second list for a key replaces the first",
        [](ListedMembers& m) {
-         m.list("a", std::make_shared<Count>(1));
-         m.list("a", std::make_shared<Count>(3));
+         m.list("a", std::make_shared<CountingList>(1, 0));
+         m.list("a", std::make_shared<CountingList>(3, 0));
        },
        R"({"a":[0,1,2]})"},
   };

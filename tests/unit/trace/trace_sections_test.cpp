@@ -5,23 +5,14 @@
 #include <string>
 
 #include "trace/trace.h"
+#include "trace/trace_test_support.h"
 
 namespace placement {
 
+using testing::CountingList;
+using testing::text_of;
+
 namespace {
-
-class Numbers final : public TraceRecord {
- public:
-  explicit Numbers(int n) : n_(n) {}
-  void write(JsonOut& out) const override {
-    out.begin_array();
-    for (int i = 1; i <= n_; ++i) out.number(i);
-    out.end_array();
-  }
-
- private:
-  int n_;
-};
 
 Json section(const Trace& t, std::string_view name) {
   JsonTreeOut tree;
@@ -29,27 +20,19 @@ Json section(const Trace& t, std::string_view name) {
   return tree.take();
 }
 
-std::string text_of(const Trace& t) {
-  std::string text;
-  JsonTextOut out([&](const char* data, std::size_t size) { text.append(data, size); });
-  t.write(out);
-  out.flush();
-  return text;
-}
-
 // A trace with something in every section.
 Trace full_trace() {
   Trace t;
   t.warning("w");
-  t.add_filter(std::make_shared<Numbers>(1));
+  t.add_filter(std::make_shared<CountingList>(1, 1));
   t.set_dispatch("vllm", "backend vLLM");
   t.requirement()["selector"] = "vllm";
   t.requirement()["list"] = nullptr;
-  t.defer("/requirement/list", std::make_shared<Numbers>(2));
-  t.add_strategy(std::make_shared<Numbers>(3));
-  t.add_scoring(std::make_shared<Numbers>(4));
-  t.set_pick(std::make_shared<Numbers>(5));
-  t.set_evaluation(std::make_shared<Numbers>(6));
+  t.defer("/requirement/list", std::make_shared<CountingList>(2, 1));
+  t.add_strategy(std::make_shared<CountingList>(3, 1));
+  t.add_scoring(std::make_shared<CountingList>(4, 1));
+  t.set_pick(std::make_shared<CountingList>(5, 1));
+  t.set_evaluation(std::make_shared<CountingList>(6, 1));
   t.summary("k", 1, 2, "workers");
   t.cap("c", 1, 2, "e");
   t.quirk("Q1", "here", "effect");

@@ -6,8 +6,10 @@
 #include <stdexcept>
 
 #include "fit/common/strategy_record.h"
+#include "trace/trace_test_support.h"
 
 using namespace placement;
+using placement::testing::text_of;
 
 namespace {
 
@@ -23,14 +25,6 @@ class Numbers final : public DeferredList {
  private:
   std::vector<int> n_;
 };
-
-std::string text_of(const StrategyRecord& r) {
-  std::string text;
-  JsonTextOut out([&](const char* d, std::size_t n) { text.append(d, n); });
-  r.write(out);
-  out.flush();
-  return text;
-}
 
 }  // namespace
 
