@@ -70,6 +70,24 @@ bool plain_text(std::string_view s) {
 // neighbours are less than 1 apart), which nlohmann prints as "digits.0": no Grisu2 needed.
 constexpr double kIntegralFastLimit = 1e15;
 
+// Indents up to this deep are copied in one fixed-size move (room is asked for all of it).
+constexpr std::size_t kQuickIndent = 64;
+constexpr char kSpaces[kQuickIndent + 1] = "                                                                ";
+
+char* put_indent(char* at, std::size_t spaces) {
+  if (spaces <= kQuickIndent) std::memcpy(at, kSpaces, kQuickIndent);
+  else std::memset(at, ' ', spaces);
+  return at + spaces;
+}
+
+// The separator before a member, element or closing bracket and the indent of its line; `at`
+// has room for it.
+char* put_line_start(char* at, bool first, std::size_t spaces) {
+  if (!first) *at++ = ',';
+  *at++ = '\n';
+  return put_indent(at, spaces);
+}
+
 }  // namespace
 
 // nlohmann's serializer writes through an output adapter one character or run at a time; this
@@ -106,6 +124,15 @@ class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protoc
     if (used_ > 0) sink_(text_.get(), used_);
     used_ = 0;
   }
+  // A new line: a comma first unless `first`, then the indent of `spaces`.
+  void line_start(bool first, std::size_t spaces) {
+    if (spaces + kQuickIndent + 2 < kSize) {
+      commit(put_line_start(room(spaces + kQuickIndent + 2), first, spaces));
+      return;
+    }
+    write(first ? "\n" : ",\n");
+    for (std::size_t i = 0; i < spaces; ++i) write_character(' ');
+  }
 
  private:
   // A copy: callers pass lambdas, whose std::function would otherwise die with the constructor's
@@ -121,27 +148,6 @@ JsonTextOut::JsonTextOut(const TextSink& sink)
 
 JsonTextOut::~JsonTextOut() = default;
 
-namespace {
-
-// The separator before a member or element and the indent of its line; `at` has room for it.
-// Indents up to this deep are copied in one fixed-size move (room is asked for all of it).
-constexpr std::size_t kQuickIndent = 64;
-constexpr char kSpaces[kQuickIndent + 1] = "                                                                ";
-
-char* put_indent(char* at, std::size_t spaces) {
-  if (spaces <= kQuickIndent) std::memcpy(at, kSpaces, kQuickIndent);
-  else std::memset(at, ' ', spaces);
-  return at + spaces;
-}
-
-char* put_line_start(char* at, bool first, std::size_t spaces) {
-  if (!first) *at++ = ',';
-  *at++ = '\n';
-  return put_indent(at, spaces);
-}
-
-}  // namespace
-
 // Json::dump(2) puts every member and element on a line of its own, indented two spaces a level;
 // a container with none stays "{}" / "[]" on one line.
 void JsonTextOut::before_value() {
@@ -150,14 +156,7 @@ void JsonTextOut::before_value() {
     return;
   }
   if (counts_.empty()) return;
-  const std::size_t spaces = 2 * counts_.size();
-  const bool first = counts_.back()++ == 0;
-  if (spaces + kQuickIndent + 2 < Buffer::kSize) {
-    buffer_->commit(put_line_start(buffer_->room(spaces + kQuickIndent + 2), first, spaces));
-    return;
-  }
-  buffer_->write(first ? "\n" : ",\n");
-  for (std::size_t i = 0; i < spaces; ++i) buffer_->write_character(' ');
+  buffer_->line_start(counts_.back()++ == 0, 2 * counts_.size());
 }
 
 void JsonTextOut::open(char bracket) {
@@ -169,19 +168,7 @@ void JsonTextOut::open(char bracket) {
 void JsonTextOut::close(char bracket) {
   const std::size_t n = counts_.back();
   counts_.pop_back();
-  if (n > 0) {
-    const std::size_t spaces = 2 * counts_.size();
-    if (spaces + kQuickIndent + 2 < Buffer::kSize) {
-      char* at = buffer_->room(spaces + kQuickIndent + 2);
-      *at++ = '\n';
-      at = put_indent(at, spaces);
-      *at++ = bracket;
-      buffer_->commit(at);
-      return;
-    }
-    buffer_->write_character('\n');
-    for (std::size_t i = 0; i < spaces; ++i) buffer_->write_character(' ');
-  }
+  if (n > 0) buffer_->line_start(true, 2 * counts_.size());
   buffer_->write_character(bracket);
 }
 
@@ -191,8 +178,7 @@ void JsonTextOut::begin_array() { open('['); }
 void JsonTextOut::end_array() { close(']'); }
 
 void JsonTextOut::key(std::string_view k) {
-  after_key_ = false;
-  before_value();
+  buffer_->line_start(counts_.back()++ == 0, 2 * counts_.size());
   if (k.size() + 4 < Buffer::kSize && plain_text(k)) {
     char* at = buffer_->room(k.size() + 4);
     *at++ = '"';
