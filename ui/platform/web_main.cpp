@@ -31,6 +31,7 @@ GLFWwindow* g_window = nullptr;
 float g_font_ratio = 0;
 bool g_font_changed = false;  // the font texture was rebuilt: the next frame draws whatever it holds
 placement::ui::DrawnFrame g_drawn;
+bool g_in_frame = false;  // frame() is running (pe_input_frame)
 
 // The canvas's CSS size and the ratio; sizes its backing store in device pixels.
 EM_JS(void, pe_canvas_metrics, (float* css_w, float* css_h, float* ratio), {
@@ -185,6 +186,7 @@ void ensure_font(float ratio) {
 }
 
 void frame() {
+  g_in_frame = true;
   float css_w = 0, css_h = 0, ratio = 1;
   pe_canvas_metrics(&css_w, &css_h, &ratio);
   ensure_font(ratio);
@@ -212,10 +214,36 @@ void frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     g_font_changed = false;
   }
+  g_in_frame = false;
   pe_after_draw();
 }
 
+// Input is answered where it arrives (issue 21): a key or click that can change the scenario
+// runs the app's frame from its event handler, so the edit is applied, decided and drawn at once
+// instead of after the wait for the next animation frame (up to a frame of SwiftShader, 30-40 ms).
+// GLFW's own listeners (capture phase) have passed the event to ImGui by then. A printable key
+// without Ctrl/Cmd runs nothing at its keydown: its character (keypress) follows and runs the frame.
+// One frame per event; a frame already running (an event raised from inside it) runs no other.
+EM_JS(void, pe_listen_input, (), {
+  // (globalThis.peInputFrame, when a measurement sets it, is handed the frame to run and time.)
+  const run = () => (globalThis.peInputFrame ? globalThis.peInputFrame(_pe_input_frame) : _pe_input_frame());
+  const modifier = (key) => key === 'Control' || key === 'Shift' || key === 'Alt' || key === 'Meta';
+  window.addEventListener('keydown', (event) => {
+    if (modifier(event.key) || (event.key.length === 1 && !event.ctrlKey && !event.metaKey)) return;
+    run();
+  });
+  // (GLFW takes no character below 0x20: Enter's keypress adds nothing to its keydown's frame.)
+  window.addEventListener('keypress', (event) => { if (event.charCode >= 0x20 && !event.ctrlKey && !event.metaKey) run(); });
+  Module['canvas'].addEventListener('mousedown', run);
+  Module['canvas'].addEventListener('mouseup', run);
+});
+
 }  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void pe_input_frame() {
+  if (!g_window || g_in_frame) return;
+  frame();
+}
 
 int main() {
   if (!glfwInit()) return 1;
@@ -240,6 +268,7 @@ int main() {
   glfwSetKeyCallback(g_window, key_callback);
   glfwSetCharCallback(g_window, char_callback);
   pe_listen_wheel();
+  pe_listen_input();
   placement::ui::keyboard::setup(io);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   (void)placement::ui::explorer_app();

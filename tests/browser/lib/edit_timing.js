@@ -6,13 +6,15 @@
 //   edit:   the model's replicas field, clicked once, then Ctrl+A and a digit typed as a person
 //           does; the clock starts at the digit's keydown (its event.timeStamp).
 // Both stop at explorer.resultDrawn(): the end of the app's frame that drew the first decision
-// taken after the action, i.e. the frame after the result for that generation was applied. Every
-// action changes the scenario (imports alternate the description, edits the replicas), so each
-// one is a new generation and a new decision.
+// taken after the action. An edit is applied, decided and drawn in one frame, which the app runs
+// from the key's handler (ui/platform/web_main.cpp); an import's change event is handled by the
+// page, and its decision drawn in the next animation frame. Every action changes the scenario
+// (imports alternate the description, edits the replicas), so each one is a new generation and a
+// new decision.
 // Besides that wait, each action reports the app's own work in it: the time spent inside the
-// requestAnimationFrame callbacks (the app's frames) that ran between the action and the drawn
-// frame. The wait also holds the frames' pacing (an edit is applied in one frame and decided and
-// drawn in the next; under SwiftShader a frame comes every 30-40 ms) and the page's event handling.
+// app's frames (requestAnimationFrame callbacks and frames run from input handlers) between the
+// action and the drawn frame. The rest is the page's event handling and, for an import, the wait
+// for the animation frame (under SwiftShader one comes every 30-40 ms).
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -35,17 +37,21 @@ function benchScenario(root, workers, kind = 'vllm_single_gpu') {
 }
 
 // Installed before the page's scripts: every requestAnimationFrame callback's start and end
-// (Emscripten's main loop runs through it), so the app's work in a time window can be summed.
+// (Emscripten's main loop runs through it) and every frame the app runs from an input event's
+// handler, so the app's work in a time window can be summed.
 function recordFrames() {
   const raf = window.requestAnimationFrame.bind(window);
   window.__frameSpans = [];
-  window.requestAnimationFrame = (cb) => raf((t) => {
+  const timed = (run) => {
     const start = window.__frameStart = performance.now();
-    try { cb(t); } finally {
+    try { return run(); } finally {
       window.__frameSpans.push([start, performance.now()]);
       if (window.__frameSpans.length > 4096) window.__frameSpans.splice(0, 2048);
     }
-  });
+  };
+  window.requestAnimationFrame = (cb) => raf((t) => timed(() => cb(t)));
+  // The frames the app runs from a key or click handler (ui/platform/web_main.cpp) count too.
+  window.peInputFrame = (frame) => timed(frame);
   // t1 is taken inside the drawn frame: its span is recorded by the time a promise callback runs,
   // but is added here (up to t1) if it is not yet.
   const frameSpansTo = (t1) => {
