@@ -84,12 +84,12 @@ void App::set(const Json::json_pointer& pointer, Json value, const std::string& 
   const std::uint64_t before = state_.generation();
   // The canvas's instance claims read /model_instances alone.
   const bool loads_kept = loads_generation_ == before && pointer.to_string().rfind("/model_instances", 0) != 0;
-  std::shared_ptr<const Scenario> typed;
-  if (results_current() && results_.scenario()) typed = typed_edit(*results_.scenario(), pointer, value);
+  const bool typed_before = results_current() && results_.scenario();
   state_.set(pointer, std::move(value), coalesce_key);
   if (state_.generation() == before) return;
   if (loads_kept) loads_generation_ = state_.generation();
-  if (typed) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
+  if (typed_before)
+    if (auto typed = typed_edit(*results_.scenario(), state_.scenario(), pointer)) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
   changed();
 }
 

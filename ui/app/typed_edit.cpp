@@ -1,27 +1,62 @@
 #include "app/typed_edit.h"
 
-#include "scenario/limits.h"
+#include <exception>
+#include <string>
+
+#include "scenario/scenario_loader.h"
 
 namespace placement::ui {
 
 namespace {
 
-// model.replicas as the loader reads it (scenario_loader.cpp, load_model): an integer in
-// [0, kMaxReplicas]; anything else is an error or another reading, left to the loader.
-std::shared_ptr<const Scenario> with_replicas(const Scenario& before, const Json& value) {
-  if (!value.is_number_integer()) return nullptr;
-  if (value.is_number_unsigned() ? value.get<std::uint64_t>() > std::uint64_t(limits::kMaxReplicas)
-                                 : (value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > limits::kMaxReplicas))
-    return nullptr;
-  auto after = std::make_shared<Scenario>(before);
-  after->model.replicas = static_cast<int>(value.get<std::int64_t>());
-  return after;
+// A worker's fields whose edit changes more than the worker: the section checks ids and names
+// against the other workers' and warns about unknown states (scenario_sections.cpp).
+bool worker_field_reads_others(const std::string& field) { return field == "id" || field == "name" || field == "state"; }
+
+// The index of /workers/<i>/<field>/... when `pointer` names a worker's field (not the worker as
+// a whole), else -1.
+long worker_of(const Json::json_pointer& pointer) {
+  const std::string text = pointer.to_string();
+  const std::string prefix = "/workers/";
+  if (text.rfind(prefix, 0) != 0) return -1;
+  const std::size_t slash = text.find('/', prefix.size());
+  if (slash == std::string::npos || slash == prefix.size()) return -1;
+  const std::string digits = text.substr(prefix.size(), slash - prefix.size());
+  if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0')) return -1;
+  const std::size_t end = text.find('/', slash + 1);
+  if (worker_field_reads_others(text.substr(slash + 1, end == std::string::npos ? std::string::npos : end - slash - 1))) return -1;
+  return std::stol(digits);
+}
+
+bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
+
+std::shared_ptr<const Scenario> with_worker(const Scenario& before, const Json& after, std::size_t w) {
+  const Json& workers = after.contains("workers") ? after["workers"] : Json();
+  if (!workers.is_array() || workers.size() != before.workers.size() || w >= workers.size()) return nullptr;
+  Worker worker = load_worker(workers[w], "/workers/" + std::to_string(w));
+  auto next = std::make_shared<Scenario>(before);
+  next->workers[w] = std::move(worker);
+  return next;
+}
+
+std::shared_ptr<const Scenario> with_model(const Scenario& before, const Json& after) {
+  if (!after.contains("model") || !after["model"].is_object()) return nullptr;
+  Model model = load_model(after["model"], "/model");
+  auto next = std::make_shared<Scenario>(before);
+  next->model = std::move(model);
+  return next;
 }
 
 }  // namespace
 
-std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json::json_pointer& pointer, const Json& value) {
-  if (pointer == Json::json_pointer("/model/replicas")) return with_replicas(before, value);
+std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer) {
+  if (!after.is_object()) return nullptr;
+  try {
+    if (in_model(pointer)) return with_model(before, after);
+    if (const long w = worker_of(pointer); w >= 0) return with_worker(before, after, std::size_t(w));
+  } catch (const std::exception&) {
+    // Refused by the loader: the whole load reports it, with its own wording.
+  }
   return nullptr;
 }
 

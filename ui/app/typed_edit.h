@@ -1,8 +1,10 @@
 // Edits applied to the typed Scenario as well as to the document, so the decision after an edit
 // need not load the whole document again (at a thousand workers loading takes tens of
-// milliseconds, the edit of one field a copy). Only edits whose effect on the Scenario is exactly
-// what load_scenario() of the edited document makes are handled here; any other edit, or a value
-// the loader would refuse or treat otherwise, gets null and the app loads the edited document.
+// milliseconds, an edit of one worker or of the model re-reads that part alone). The part an
+// edit touches is read again with the loader's own functions (load_model, load_worker), so the
+// Scenario is exactly what load_scenario() of the edited document makes; any other edit, or an
+// edited part the loader refuses (its error must come from the whole load, which names the
+// pointer the same way), gets null and the app loads the edited document.
 #pragma once
 
 #include <memory>
@@ -11,8 +13,8 @@
 
 namespace placement::ui {
 
-// The Scenario of the document after `value` is set at `pointer`, from the Scenario of the
-// document before; null when this edit is not one handled here.
-std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json::json_pointer& pointer, const Json& value);
+// The Scenario of `after` (the document with the value at `pointer` changed), from the Scenario
+// of the document before; null when this edit is not one handled here.
+std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer);
 
 }  // namespace placement::ui
