@@ -8,7 +8,9 @@
 #include <sstream>
 
 #include "app/examples.h"
+#include "app/gpu_presets.h"
 #include "app/typed_edit.h"
+#include "app/worker_edits.h"
 #include "result_writer.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
@@ -45,11 +47,11 @@ struct Edit {
   Json value;
 };
 
-// Edits the panels make (model fields, a worker's GPU memory, RAM, labels, reservations), some
-// with values the loader refuses.
-std::vector<Edit> panel_edits() {
+// Edits the panels make (model fields, a worker's GPU memory, RAM, labels, reservations, GPUs
+// added or removed, a GPU toggled in the selection), some with values the loader refuses.
+std::vector<Edit> panel_edits(const Json& doc) {
   const std::int64_t gib = 1073741824;
-  return {
+  std::vector<Edit> edits = {
       {"/model/replicas", Json(0)},
       {"/model/replicas", Json(3)},
       {"/model/replicas", Json(7u)},
@@ -71,13 +73,25 @@ std::vector<Edit> panel_edits() {
       {"/workers/0/system_reserved", Json{{"ram", gib}, {"vram", 2 * gib}}},
       {"/workers/0/cluster_id", Json(9)},
   };
+  const Json& workers = doc.contains("workers") ? doc["workers"] : doc;
+  if (workers.is_array() && !workers.empty() && workers[0].is_object()) {
+    const Json& w = workers[0];
+    edits.push_back({"/workers/0", placement::ui::with_gpu(w, placement::ui::gpu_presets().front())});
+    edits.push_back({"/workers/0", placement::ui::with_gpu(w, placement::ui::gpu_presets().back())});
+    edits.push_back({"/workers/0", placement::ui::with_custom_gpu(w, "rocm", 48 * gib)});
+    edits.push_back({"/workers/0", placement::ui::without_gpu(w, 0)});
+    edits.push_back({"/workers/0", placement::ui::without_gpus(w)});
+    const Json& gpus = w.contains("status") && w["status"].is_object() ? w["status"].value("gpu_devices", Json::array()) : Json::array();
+    if (gpus.is_array() && !gpus.empty())
+      edits.push_back({"/model/gpu_selector", placement::ui::gpu_selector_toggled(doc["model"], placement::ui::gpu_id(w, gpus[0]))});
+  }
+  return edits;
 }
 
 }  // namespace
 
 TEST_CASE("panel edits on the typed Scenario decide as the edited document loaded again") {
   int checked = 0, refused = 0;
-  const std::vector<Edit> edits = panel_edits();
   for (const char* dir : {"examples/scenarios", "tests/cases/gpustack"}) {
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir)) {
       if (e.path().extension() != ".json") continue;
@@ -88,7 +102,7 @@ TEST_CASE("panel edits on the typed Scenario decide as the edited document loade
       if (doc.is_discarded() || !doc.contains("model")) continue;
       const std::optional<placement::Scenario> before = try_load(doc);
       if (!before) continue;  // refused: the app has no typed Scenario to edit
-      for (const Edit& edit : edits) {
+      for (const Edit& edit : panel_edits(doc)) {
         INFO(e.path().filename().string() << ": " << edit.pointer << " = " << edit.value.dump());
         const Json::json_pointer pointer(edit.pointer);
         if (!doc.contains(pointer.parent_pointer())) continue;
@@ -114,12 +128,14 @@ TEST_CASE("panel edits on the typed Scenario decide as the edited document loade
 TEST_CASE("edits whose effect reaches past the edited part are left to the loader") {
   const Json doc = Json::parse(placement::ui::find_example("binpack-vs-spread")->text);
   const placement::Scenario before = placement::load_scenario(doc);
-  // A worker's id, name and state are checked against the other workers or warned about; a
-  // whole worker, the whole model, or another section is not a field edit.
+  // A worker's id, name and state are checked against the other workers or warned about; the
+  // whole model, the worker list, or another section is not an edit of one part.
+  Json renamed = doc["workers"][0];
+  renamed["name"] = "w-renamed";
   const Edit rows[] = {
-      {"/workers/0/name", Json("w-renamed")}, {"/workers/0/id", Json(77)},  {"/workers/0/state", Json("maintenance")},
-      {"/workers/0", doc["workers"][0]},      {"/model", doc["model"]},    {"/model_instances", Json::array()},
-      {"/description", Json("text")},
+      {"/workers/0/name", Json("w-renamed")}, {"/workers/0/id", Json(77)},      {"/workers/0/state", Json("maintenance")},
+      {"/workers/0", renamed},                {"/model", doc["model"]},        {"/workers", doc["workers"]},
+      {"/model_instances", Json::array()},    {"/description", Json("text")},
   };
   for (const Edit& r : rows) {
     INFO(r.pointer);

@@ -415,7 +415,7 @@ void App::select_gpu(const std::string& worker, int index) {
         id = gpu_id(wj, g);
         break;
       }
-  if (id) edit(toggle_gpu_selection(state_.scenario(), *id));
+  if (id) set(Json::json_pointer("/model/gpu_selector"), gpu_selector_toggled(state_.scenario()["model"], *id));
 }
 
 void App::inspect_candidate(int index) { ui_.inspected_candidate = index; }

@@ -1,5 +1,6 @@
 #include "app/typed_edit.h"
 
+#include <algorithm>
 #include <exception>
 #include <string>
 
@@ -9,31 +10,29 @@ namespace placement::ui {
 
 namespace {
 
-// A worker's fields whose edit changes more than the worker: the section checks ids and names
-// against the other workers' and warns about unknown states (scenario_sections.cpp).
-bool worker_field_reads_others(const std::string& field) { return field == "id" || field == "name" || field == "state"; }
-
-// The index of /workers/<i>/<field>/... when `pointer` names a worker's field (not the worker as
-// a whole), else -1.
+// The index of /workers/<i> or /workers/<i>/..., else -1.
 long worker_of(const Json::json_pointer& pointer) {
   const std::string text = pointer.to_string();
   const std::string prefix = "/workers/";
   if (text.rfind(prefix, 0) != 0) return -1;
-  const std::size_t slash = text.find('/', prefix.size());
-  if (slash == std::string::npos || slash == prefix.size()) return -1;
-  const std::string digits = text.substr(prefix.size(), slash - prefix.size());
-  if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0')) return -1;
-  const std::size_t end = text.find('/', slash + 1);
-  if (worker_field_reads_others(text.substr(slash + 1, end == std::string::npos ? std::string::npos : end - slash - 1))) return -1;
+  const std::size_t end = std::min(text.find('/', prefix.size()), text.size());
+  const std::string digits = text.substr(prefix.size(), end - prefix.size());
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0'))
+    return -1;
   return std::stol(digits);
 }
 
 bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
 
 std::shared_ptr<const Scenario> with_worker(const Scenario& before, const Json& after, std::size_t w) {
-  const Json& workers = after.contains("workers") ? after["workers"] : Json();
+  if (!after.contains("workers")) return nullptr;
+  const Json& workers = after["workers"];
   if (!workers.is_array() || workers.size() != before.workers.size() || w >= workers.size()) return nullptr;
   Worker worker = load_worker(workers[w], "/workers/" + std::to_string(w));
+  // The worker section checks ids and names against the other workers' and warns about unknown
+  // states (scenario_sections.cpp): a change of those is the whole load's.
+  const Worker& was = before.workers[w];
+  if (worker.id != was.id || worker.name != was.name || worker.state != was.state) return nullptr;
   auto next = std::make_shared<Scenario>(before);
   next->workers[w] = std::move(worker);
   return next;

@@ -1,10 +1,11 @@
 // Edits applied to the typed Scenario as well as to the document, so the decision after an edit
 // need not load the whole document again (at a thousand workers loading takes tens of
 // milliseconds, an edit of one worker or of the model re-reads that part alone). The part an
-// edit touches is read again with the loader's own functions (load_model, load_worker), so the
-// Scenario is exactly what load_scenario() of the edited document makes; any other edit, or an
-// edited part the loader refuses (its error must come from the whole load, which names the
-// pointer the same way), gets null and the app loads the edited document.
+// edit touches (/model/..., or /workers/<i> and anything in it) is read again with the loader's
+// own functions (load_model, load_worker), so the Scenario is exactly what load_scenario() of
+// the edited document makes. Any other edit, a worker whose id, name or state changed (checked
+// against the other workers, or warned about), or an edited part the loader refuses (its error
+// comes from the whole load) gets null and the app loads the edited document.
 #pragma once
 
 #include <memory>

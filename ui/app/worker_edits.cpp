@@ -96,11 +96,17 @@ Json remove_worker(const Json& scenario, std::size_t index) {
   return doc;
 }
 
-Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset) {
+// The document with workers[index] replaced by change(that worker); unchanged past the end.
+template <typename Change>
+Json with_worker_changed(const Json& scenario, std::size_t index, Change change) {
   Json doc = scenario;
   Json& workers = workers_of(doc);
-  if (index >= workers.size()) return doc;
-  Json& w = workers[index];
+  if (index < workers.size()) workers[index] = change(workers[index]);
+  return doc;
+}
+
+Json with_gpu(const Json& worker, const GpuPreset& preset) {
+  Json w = worker;
   Json& gpus = gpus_of(w);
   gpus.push_back(gpu_from_preset(preset, next_gpu_index(gpus)));
   if (preset.unified) {
@@ -109,33 +115,43 @@ Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset) {
     mem["is_unified_memory"] = true;
     mem["total"] = preset.memory_total;
   }
-  return doc;
+  return w;
+}
+
+Json with_custom_gpu(const Json& worker, const std::string& type, std::int64_t bytes) {
+  Json w = worker;
+  Json& gpus = gpus_of(w);
+  gpus.push_back(custom_gpu(next_gpu_index(gpus), type, bytes));
+  return w;
+}
+
+Json without_gpu(const Json& worker, std::size_t gpu_position) {
+  Json w = worker;
+  Json& gpus = gpus_of(w);
+  if (gpu_position < gpus.size()) gpus.erase(gpus.begin() + std::ptrdiff_t(gpu_position));
+  return w;
+}
+
+Json without_gpus(const Json& worker) {
+  Json w = worker;
+  gpus_of(w) = Json::array();
+  return w;
+}
+
+Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset) {
+  return with_worker_changed(scenario, index, [&](const Json& w) { return with_gpu(w, preset); });
 }
 
 Json add_custom_gpu(const Json& scenario, std::size_t index, const std::string& type, std::int64_t bytes) {
-  Json doc = scenario;
-  Json& workers = workers_of(doc);
-  if (index >= workers.size()) return doc;
-  Json& gpus = gpus_of(workers[index]);
-  gpus.push_back(custom_gpu(next_gpu_index(gpus), type, bytes));
-  return doc;
+  return with_worker_changed(scenario, index, [&](const Json& w) { return with_custom_gpu(w, type, bytes); });
 }
 
 Json remove_gpu(const Json& scenario, std::size_t worker, std::size_t gpu_position) {
-  Json doc = scenario;
-  Json& workers = workers_of(doc);
-  if (worker >= workers.size()) return doc;
-  Json& gpus = gpus_of(workers[worker]);
-  if (gpu_position < gpus.size()) gpus.erase(gpus.begin() + std::ptrdiff_t(gpu_position));
-  return doc;
+  return with_worker_changed(scenario, worker, [&](const Json& w) { return without_gpu(w, gpu_position); });
 }
 
 Json remove_all_gpus(const Json& scenario, std::size_t worker) {
-  Json doc = scenario;
-  Json& workers = workers_of(doc);
-  if (worker >= workers.size()) return doc;
-  gpus_of(workers[worker]) = Json::array();
-  return doc;
+  return with_worker_changed(scenario, worker, [](const Json& w) { return without_gpus(w); });
 }
 
 std::string gpu_id(const Json& worker, const Json& gpu) {
@@ -152,11 +168,9 @@ bool gpu_selected(const Json& scenario, const std::string& id) {
   return std::find(ids->begin(), ids->end(), Json(id)) != ids->end();
 }
 
-Json toggle_gpu_selection(const Json& scenario, const std::string& id) {
-  Json doc = scenario;
-  Json& model = doc["model"];
-  if (!model.is_object()) model = Json::object();
-  Json& sel = model["gpu_selector"];
+Json gpu_selector_toggled(const Json& model, const std::string& id) {
+  Json m = model.is_object() ? model : Json::object();
+  Json& sel = m["gpu_selector"];
   if (!sel.is_object()) sel = Json::object();
   Json& ids = sel["gpu_ids"];
   if (!ids.is_array()) ids = Json::array();
@@ -165,8 +179,16 @@ Json toggle_gpu_selection(const Json& scenario, const std::string& id) {
   else ids.push_back(id);
   if (ids.empty()) {
     sel.erase("gpu_ids");
-    if (sel.empty() || (sel.size() == 1 && sel.contains("gpus_per_replica") && sel["gpus_per_replica"].is_null())) model["gpu_selector"] = nullptr;
+    if (sel.empty() || (sel.size() == 1 && sel.contains("gpus_per_replica") && sel["gpus_per_replica"].is_null())) m["gpu_selector"] = nullptr;
   }
+  return m["gpu_selector"];
+}
+
+Json toggle_gpu_selection(const Json& scenario, const std::string& id) {
+  Json doc = scenario;
+  Json& model = doc["model"];
+  if (!model.is_object()) model = Json::object();
+  model["gpu_selector"] = gpu_selector_toggled(model, id);
   return doc;
 }
 

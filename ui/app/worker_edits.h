@@ -1,6 +1,7 @@
-// Edits of the cluster as whole-document transforms (each becomes one undo step): add, duplicate,
-// remove workers, "N × template", GPUs from presets, and toggling a GPU in the model's
-// gpu_selector (manual GPU selection by clicking the canvas).
+// Edits of the cluster (each becomes one undo step): add, duplicate, remove workers, "N ×
+// template" as whole-document transforms; GPUs from presets as transforms of one worker, and
+// toggling a GPU in the model's gpu_selector (manual GPU selection by clicking the canvas) as a
+// new gpu_selector, so the app sets only the part they change.
 #pragma once
 
 #include <string>
@@ -18,18 +19,26 @@ Json add_copies(const Json& scenario, std::size_t index, int count);
 // Removes workers[index] and the instances placed on it (they would be dangling references).
 Json remove_worker(const Json& scenario, std::size_t index);
 
-// Appends a GPU of `preset` to workers[index] (the next free index). A unified-memory preset also
-// marks the worker's memory as unified and sizes its RAM as the device.
+// A worker with a GPU of `preset` appended (the next free index). A unified-memory preset also
+// marks the worker's memory as unified and sizes its RAM as the device. The panels set the
+// worker they return (App::set: the undo step keeps that worker, the typed Scenario re-reads it).
+Json with_gpu(const Json& worker, const GpuPreset& preset);
+Json with_custom_gpu(const Json& worker, const std::string& type, std::int64_t bytes);
+Json without_gpu(const Json& worker, std::size_t gpu_position);
+// CPU-only: no GPUs at all.
+Json without_gpus(const Json& worker);
+// The same on the whole document (workers[index]; unchanged past the end).
 Json add_gpu(const Json& scenario, std::size_t index, const GpuPreset& preset);
 Json add_custom_gpu(const Json& scenario, std::size_t index, const std::string& type, std::int64_t bytes);
 Json remove_gpu(const Json& scenario, std::size_t worker, std::size_t gpu_position);
-// CPU-only: no GPUs at all.
 Json remove_all_gpus(const Json& scenario, std::size_t worker);
 
 // The gpu_selector id of a GPU: "<worker name>:<type>:<index>".
 std::string gpu_id(const Json& worker, const Json& gpu);
 bool gpu_selected(const Json& scenario, const std::string& id);
-// Adds or removes `id` in model.gpu_selector.gpu_ids (the selector goes away when empty).
+// Adds or removes `id` in model.gpu_selector.gpu_ids (the selector goes away when empty): the
+// model's new gpu_selector (null when gone), and the whole document with it.
+Json gpu_selector_toggled(const Json& model, const std::string& id);
 Json toggle_gpu_selection(const Json& scenario, const std::string& id);
 
 // Index of the worker named `name`, or -1.

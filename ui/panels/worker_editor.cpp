@@ -28,8 +28,11 @@ std::string reserved_key(const Json& worker, const char* modern, const char* old
   return modern;
 }
 
+std::string worker_pointer(std::size_t w) { return "/workers/" + std::to_string(w); }
+
+// `worker` is a copy: a GPU added or removed sets the worker it was drawn from.
 void draw_gpus(App& app, std::size_t w, const Json& worker) {
-  const std::string base = "/workers/" + std::to_string(w) + "/status/gpu_devices/";
+  const std::string base = worker_pointer(w) + "/status/gpu_devices/";
   const Json gpus = worker.contains("status") && worker["status"].is_object() ? worker["status"].value("gpu_devices", Json::array()) : Json::array();
   if (ImGui::BeginTable("gpus", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("index", ImGuiTableColumnFlags_WidthFixed);
@@ -54,14 +57,14 @@ void draw_gpus(App& app, std::size_t w, const Json& worker) {
       ImGui::SetNextItemWidth(-1);
       edit_gib(app, "##mem", ptr(p + "/memory/total"));
       ImGui::TableNextColumn();
-      if (ImGui::SmallButton("remove")) app.edit(remove_gpu(app.scenario(), w, g));
+      if (ImGui::SmallButton("remove")) set_value(app, ptr(worker_pointer(w)), without_gpu(worker, g), false);
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
   if (ImGui::BeginCombo("##add-gpu", "Add GPU...")) {
     for (const GpuPreset& preset : gpu_presets())
-      if (ImGui::Selectable(preset.label)) app.edit(add_gpu(app.scenario(), w, preset));
+      if (ImGui::Selectable(preset.label)) set_value(app, ptr(worker_pointer(w)), with_gpu(worker, preset), false);
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -78,9 +81,9 @@ void draw_gpus(App& app, std::size_t w, const Json& worker) {
   }
   ImGui::SameLine();
   if (ImGui::SmallButton("Add custom") && custom_gib > 0)
-    app.edit(add_custom_gpu(app.scenario(), w, kGpuTypes[std::size_t(custom_type)], static_cast<std::int64_t>(custom_gib * 1073741824.0)));
+    set_value(app, ptr(worker_pointer(w)), with_custom_gpu(worker, kGpuTypes[std::size_t(custom_type)], static_cast<std::int64_t>(custom_gib * 1073741824.0)), false);
   ImGui::SameLine();
-  if (ImGui::SmallButton("CPU-only")) app.edit(remove_all_gpus(app.scenario(), w));
+  if (ImGui::SmallButton("CPU-only")) set_value(app, ptr(worker_pointer(w)), without_gpus(worker), false);
 }
 
 void draw_worker(App& app, std::size_t w, const Json& worker) {

@@ -236,6 +236,7 @@ EM_JS(void, pe_listen_input, (), {
   window.addEventListener('keypress', (event) => { if (event.charCode >= 0x20 && !event.ctrlKey && !event.metaKey) run(); });
   Module['canvas'].addEventListener('mousedown', run);
   Module['canvas'].addEventListener('mouseup', run);
+  Module['runFrameNow'] = run;  // the page's own handlers (a scenario file opened) answer at once too
 });
 
 }  // namespace

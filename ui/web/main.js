@@ -127,6 +127,8 @@ function openGgufFiles(files) {
 async function openScenarioFile(file) {
   try {
     const error = Module.loadScenario(await file.text());
+    // Decided and drawn now, not in the next animation frame (as a key's edit, web_main.cpp).
+    if (Module.runFrameNow) Module.runFrameNow();
     if (error) status.announce('error', `${file.name}: ${error}`);
     else status.announce('notice', `${file.name} loaded.`);
   } catch (e) {
