@@ -177,3 +177,56 @@ TEST_CASE("a value that cannot be set leaves the document and its history as the
   CHECK(s.generation() == g);
   CHECK(s.undo_depth() == 0);
 }
+
+TEST_CASE("appended elements are taken off by undo and put back by redo, between other edits") {
+  // Each row: a script on {"w": [0], "v": 0}; "a<n>" appends n elements, "s<v>" sets /v, "u" undoes,
+  // "r" redoes; then the document.
+  struct Script {
+    const char* ops;
+    Json after;
+  };
+  const Json start = Json{{"w", {0}}, {"v", 0}};
+  const std::vector<Script> rows = {
+      {"a2", Json{{"w", {0, 1, 2}}, {"v", 0}}},
+      {"a2u", start},
+      {"a2ur", Json{{"w", {0, 1, 2}}, {"v", 0}}},
+      {"a1s5a1", Json{{"w", {0, 1, 2}}, {"v", 5}}},
+      {"a1s5a1u", Json{{"w", {0, 1}}, {"v", 5}}},
+      {"a1s5a1uu", Json{{"w", {0, 1}}, {"v", 0}}},
+      {"a1s5a1uuu", start},
+      {"a1s5a1uuurrr", Json{{"w", {0, 1, 2}}, {"v", 5}}},
+      {"a1uu", start},
+      {"a0", start},
+  };
+  for (const Script& row : rows) {
+    INFO(row.ops);
+    AppState s;
+    s.reset(start);
+    for (const char* op = row.ops; *op; ++op) {
+      const int n = op[1] >= '0' && op[1] <= '9' ? op[1] - '0' : 0;
+      if (*op == 'a') {
+        std::vector<Json> values;
+        for (int i = 0; i < n; ++i) values.push_back(Json(int(s.scenario()["w"].size()) + i));
+        s.append(Json::json_pointer("/w"), std::move(values));
+      }
+      if (*op == 's') s.set(Json::json_pointer("/v"), Json(n));
+      if (*op == 'u') s.undo();
+      if (*op == 'r') s.redo();
+      if (n || *op == 'a' || *op == 's') ++op;
+    }
+    CHECK(s.scenario() == row.after);
+  }
+}
+
+TEST_CASE("append needs an array and something to append") {
+  AppState s;
+  s.reset(Json{{"w", 1}});
+  const auto g = s.generation();
+  CHECK_FALSE(s.append(Json::json_pointer("/w"), {Json(1)}));
+  CHECK_FALSE(s.append(Json::json_pointer("/missing"), {Json(1)}));
+  s.reset(Json{{"w", Json::array()}});
+  CHECK_FALSE(s.append(Json::json_pointer("/w"), {}));
+  CHECK(s.generation() == g + 1);
+  CHECK(s.append(Json::json_pointer("/w"), {Json(1)}));
+  CHECK(s.undo_depth() == 1);
+}

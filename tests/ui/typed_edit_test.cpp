@@ -42,6 +42,23 @@ std::optional<placement::Scenario> try_load(const Json& doc) {
   }
 }
 
+// Calls visit(file name, document, its Scenario) for every example and gpustack case the loader
+// takes (a refused one leaves the app no typed Scenario to edit).
+template <typename Visit>
+void for_each_loaded_scenario(Visit visit) {
+  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack"}) {
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir)) {
+      if (e.path().extension() != ".json") continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      const Json doc = Json::parse(ss.str(), nullptr, false);
+      if (doc.is_discarded() || !doc.contains("model")) continue;
+      if (const std::optional<placement::Scenario> before = try_load(doc)) visit(e.path().filename().string(), doc, *before);
+    }
+  }
+}
+
 struct Edit {
   const char* pointer;
   Json value;
@@ -92,35 +109,25 @@ std::vector<Edit> panel_edits(const Json& doc) {
 
 TEST_CASE("panel edits on the typed Scenario decide as the edited document loaded again") {
   int checked = 0, refused = 0;
-  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack"}) {
-    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir)) {
-      if (e.path().extension() != ".json") continue;
-      std::ifstream in(e.path(), std::ios::binary);
-      std::stringstream ss;
-      ss << in.rdbuf();
-      const Json doc = Json::parse(ss.str(), nullptr, false);
-      if (doc.is_discarded() || !doc.contains("model")) continue;
-      const std::optional<placement::Scenario> before = try_load(doc);
-      if (!before) continue;  // refused: the app has no typed Scenario to edit
-      for (const Edit& edit : panel_edits(doc)) {
-        INFO(e.path().filename().string() << ": " << edit.pointer << " = " << edit.value.dump());
-        const Json::json_pointer pointer(edit.pointer);
-        if (!doc.contains(pointer.parent_pointer())) continue;
-        Json after = doc;
-        after[pointer] = edit.value;
-        const std::optional<placement::Scenario> loaded = try_load(after);
-        const auto typed = typed_edit(*before, after, pointer);
-        if (!loaded) {
-          CHECK_FALSE(typed);
-          ++refused;
-          continue;
-        }
-        REQUIRE(typed);
-        CHECK(decision_text(*typed) == decision_text(*loaded));
-        ++checked;
+  for_each_loaded_scenario([&](const std::string& file, const Json& doc, const placement::Scenario& before) {
+    for (const Edit& edit : panel_edits(doc)) {
+      INFO(file << ": " << edit.pointer << " = " << edit.value.dump());
+      const Json::json_pointer pointer(edit.pointer);
+      if (!doc.contains(pointer.parent_pointer())) continue;
+      Json after = doc;
+      after[pointer] = edit.value;
+      const std::optional<placement::Scenario> loaded = try_load(after);
+      const auto typed = typed_edit(before, after, pointer);
+      if (!loaded) {
+        CHECK_FALSE(typed);
+        ++refused;
+        continue;
       }
+      REQUIRE(typed);
+      CHECK(decision_text(*typed) == decision_text(*loaded));
+      ++checked;
     }
-  }
+  });
   CHECK(checked > 1000);
   CHECK(refused > 200);
 }
@@ -148,4 +155,37 @@ TEST_CASE("edits whose effect reaches past the edited part are left to the loade
   const auto ok = typed_edit(before, after, Json::json_pointer("/model/replicas"));
   REQUIRE(ok);
   CHECK(ok->model.replicas == 100000);
+}
+
+TEST_CASE("workers appended to the typed Scenario decide as the document with them loaded again") {
+  int checked = 0, refused = 0;
+  for_each_loaded_scenario([&](const std::string& file, const Json& doc, const placement::Scenario& before) {
+    if (!doc.contains("workers") || !doc["workers"].is_array() || doc["workers"].empty()) return;
+    Json unknown_state = placement::ui::new_worker(doc);
+    unknown_state["state"] = "sleeping";
+    // A new worker, three copies of the first, the first again (its id and name are taken), a
+    // worker whose state is warned about, one the loader refuses.
+    const std::vector<std::vector<Json>> appends = {
+        {placement::ui::new_worker(doc)}, placement::ui::copies_of(doc, 0, 3), {doc["workers"][0]}, {unknown_state}, {Json(42)}};
+    for (const std::vector<Json>& workers : appends) {
+      INFO(file << ": " << Json(workers).dump().substr(0, 200));
+      Json after = doc;
+      for (const Json& w : workers) after["workers"].push_back(w);
+      const auto typed = placement::ui::typed_append_workers(before, workers);
+      if (!typed) {
+        ++refused;
+        continue;
+      }
+      const std::optional<placement::Scenario> loaded = try_load(after);
+      REQUIRE(loaded);
+      CHECK(decision_text(*typed) == decision_text(*loaded));
+      ++checked;
+    }
+    CHECK(placement::ui::typed_append_workers(before, {placement::ui::new_worker(doc)}));
+    CHECK_FALSE(placement::ui::typed_append_workers(before, {doc["workers"][0]}));
+    CHECK_FALSE(placement::ui::typed_append_workers(before, {unknown_state}));
+    CHECK_FALSE(placement::ui::typed_append_workers(before, {Json(42)}));
+  });
+  CHECK(checked > 150);
+  CHECK(refused > 200);
 }

@@ -93,6 +93,27 @@ void App::set(const Json::json_pointer& pointer, Json value, const std::string& 
   changed();
 }
 
+void App::append_workers(std::vector<Json> workers) {
+  if (ui_.embed || workers.empty()) return;
+  keep_baseline();
+  const Json::json_pointer list("/workers");
+  if (!state_.scenario().contains(list) || !state_.scenario().at(list).is_array()) {
+    Json next = state_.scenario();
+    next["workers"] = Json(std::move(workers));
+    edit(std::move(next));
+    return;
+  }
+  const std::uint64_t before = state_.generation();
+  // The canvas's instance claims read /model_instances alone.
+  const bool loads_kept = loads_generation_ == before;
+  std::shared_ptr<const Scenario> typed;
+  if (results_current() && results_.scenario()) typed = typed_append_workers(*results_.scenario(), workers);
+  if (!state_.append(list, std::move(workers))) return;
+  if (loads_kept) loads_generation_ = state_.generation();
+  if (typed) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
+  changed();
+}
+
 std::string App::load_scenario(const std::string& text) {
   ParsedScenario p = parse_scenario_text(text);
   if (!p.error.empty()) {

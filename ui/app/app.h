@@ -79,6 +79,10 @@ class App {
   // only); an edit the typed Scenario can take too (typed_edit.h) is decided without loading the
   // document again. Throws what Json throws for a pointer that cannot be set.
   void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
+  // Appends workers as one undoable edit whose undo step keeps only their count (a document
+  // without a worker list gets one, a whole-document edit); decided without loading the document
+  // again when typed_append_workers() takes them.
+  void append_workers(std::vector<Json> workers);
   bool load_example(const std::string& stem);
   // Deploy: one more replica, placed where the winner says (deploy.h). One undoable edit.
   // These operations and the What-if ones below refuse in embed mode (false, a banner notice).

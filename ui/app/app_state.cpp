@@ -1,5 +1,6 @@
 #include "app/app_state.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace placement::ui {
@@ -90,6 +91,30 @@ void AppState::set(const Json::json_pointer& pointer, Json value, const std::str
   push_undo(Step{std::nullopt, pointer, std::move(before)}, coalesce_key);
 }
 
+bool AppState::append(const Json::json_pointer& pointer, std::vector<Json> values) {
+  if (values.empty() || !current_.contains(pointer) || !current_.at(pointer).is_array()) return false;
+  Json& array = current_[pointer];
+  for (Json& v : values) array.push_back(std::move(v));
+  push_undo(Step{std::nullopt, pointer, std::nullopt, values.size(), std::nullopt}, "");
+  return true;
+}
+
+AppState::Step AppState::apply_tail(Step step) {
+  Json& array = current_[step.pointer];
+  Step reverse{std::nullopt, step.pointer, std::nullopt, 0, std::nullopt};
+  if (step.append) {
+    reverse.drop_tail = step.append->size();
+    for (Json& v : *step.append) array.push_back(std::move(v));
+    return reverse;
+  }
+  const std::size_t n = std::min(step.drop_tail, array.size());
+  Json dropped = Json::array();
+  for (std::size_t i = array.size() - n; i < array.size(); ++i) dropped.push_back(std::move(array[i]));
+  array.erase(array.end() - std::ptrdiff_t(n), array.end());
+  reverse.append = std::move(dropped);
+  return reverse;
+}
+
 bool AppState::undo() { return step_history(undo_, redo_); }
 bool AppState::redo() { return step_history(redo_, undo_); }
 
@@ -101,6 +126,8 @@ bool AppState::step_history(std::vector<Step>& from, std::vector<Step>& to) {
   from.pop_back();
   if (step.document) {
     to.push_back(Step{std::exchange(current_, std::move(*step.document)), Json::json_pointer(), std::nullopt});
+  } else if (step.drop_tail || step.append) {
+    to.push_back(apply_tail(std::move(step)));
   } else {
     std::optional<Json> replaced = swap_value(current_, step.pointer, std::move(step.value));
     to.push_back(Step{std::nullopt, std::move(step.pointer), std::move(replaced)});

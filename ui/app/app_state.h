@@ -3,8 +3,9 @@
 // that the schedule service keys its answers by.
 //
 // History: an edit of one value (a field typed, set()) keeps only that value's previous state, so
-// editing a thousand-worker scenario copies nothing of the rest; an edit that replaces the
-// document (commit()) keeps the whole previous document.
+// editing a thousand-worker scenario copies nothing of the rest; elements appended to an array
+// (append(): workers added) keep only their count, undo takes them off the end (and redo puts
+// them back); an edit that replaces the document (commit()) keeps the whole previous document.
 //
 // Coalescing: edits that carry the same non-empty key one after another (a slider being dragged,
 // text being typed) form one undo step until seal() is called (when the widget is released).
@@ -39,6 +40,9 @@ class AppState {
   // commit(). Anywhere else (a missing parent) it commits a copy of the document with the value set.
   // An equal value is not an edit. Throws what Json throws for a pointer that cannot be set.
   void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
+  // Appends `values` to the array at `pointer` as one undo step (never coalesced); does nothing
+  // when there is no array there or nothing to append (false).
+  bool append(const Json::json_pointer& pointer, std::vector<Json> values);
   // Sets the document without history (start-up).
   void reset(Json document);
   // Ends the open coalesced step, so the next edit with the same key is a new step.
@@ -52,12 +56,18 @@ class AppState {
   std::size_t redo_depth() const { return redo_.size(); }
 
  private:
-  // One step of history: the whole document, or the value at `pointer` (nullopt: absent).
+  // One step of history: the whole document, the value at `pointer` (nullopt: absent), or, for
+  // the array at `pointer`, its last `drop_tail` elements to take off (undoing an append) or
+  // `append` (an array) to put back on its end (redoing it).
   struct Step {
     std::optional<Json> document;
     Json::json_pointer pointer;
     std::optional<Json> value;
+    std::size_t drop_tail = 0;
+    std::optional<Json> append;
   };
+  // Applies a drop_tail or append step; returns the step that reverses it.
+  Step apply_tail(Step step);
   // Whether a new edit (a patch of `pointer`, or the whole document when null) merges into the
   // open step instead of starting one.
   bool merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const;

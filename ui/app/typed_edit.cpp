@@ -4,7 +4,11 @@
 #include <exception>
 #include <string>
 
+#include <set>
+
+#include "scenario/limits.h"
 #include "scenario/scenario_loader.h"
+#include "scenario/worker_state.h"
 
 namespace placement::ui {
 
@@ -57,6 +61,24 @@ std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& a
     // Refused by the loader: the whole load reports it, with its own wording.
   }
   return nullptr;
+}
+
+std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, const std::vector<Json>& workers) {
+  if (before.workers.size() + workers.size() > limits::kMaxWorkers) return nullptr;
+  std::set<std::int64_t> ids;
+  std::set<std::string> names;
+  for (const Worker& w : before.workers) ids.insert(w.id), names.insert(w.name);
+  auto next = std::make_shared<Scenario>(before);
+  try {
+    for (const Json& value : workers) {
+      Worker w = load_worker(value, "/workers/" + std::to_string(next->workers.size()));
+      if (!ids.insert(w.id).second || !names.insert(w.name).second || unknown_worker_state_warning(w)) return nullptr;
+      next->workers.push_back(std::move(w));
+    }
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  return next;
 }
 
 }  // namespace placement::ui

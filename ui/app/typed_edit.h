@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "scenario/types.h"
 
@@ -17,5 +18,10 @@ namespace placement::ui {
 // The Scenario of `after` (the document with the value at `pointer` changed), from the Scenario
 // of the document before; null when this edit is not one handled here.
 std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer);
+
+// The Scenario of the document before with `workers` appended to its worker list; null when a
+// new worker's id or name is taken, its state would be warned about, the list would pass the
+// loader's limit, or the loader refuses it (the whole load then reports it).
+std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, const std::vector<Json>& workers);
 
 }  // namespace placement::ui

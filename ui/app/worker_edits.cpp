@@ -1,6 +1,7 @@
 #include "app/worker_edits.h"
 
 #include <algorithm>
+#include <set>
 
 #include "app/deploy.h"
 #include "app/format.h"
@@ -50,7 +51,7 @@ bool name_taken(const Json& scenario, const std::string& name) { return worker_i
 
 Json new_worker(const Json& scenario) {
   Json w = Json::object();
-  w["id"] = max_id(scenario.value("workers", Json::array())) + 1;
+  w["id"] = max_id(member(scenario, "workers", json_array())) + 1;
   w["name"] = fresh_name(scenario, "worker");
   w["state"] = "ready";
   w["labels"] = Json::object();
@@ -66,18 +67,31 @@ Json add_worker(const Json& scenario) {
   return doc;
 }
 
+std::vector<Json> copies_of(const Json& scenario, std::size_t index, int count) {
+  const Json& workers = member(scenario, "workers", json_array());
+  std::vector<Json> copies;
+  if (!workers.is_array() || index >= workers.size() || count < 1) return copies;
+  std::set<std::string> taken;
+  for (const Json& w : workers)
+    if (w.is_object() && w.contains("name") && w["name"].is_string()) taken.insert(w["name"].get<std::string>());
+  const Json& tmpl = workers[index];
+  const std::string base = tmpl.value("name", std::string("worker"));
+  long long id = max_id(workers);
+  int k = 1;
+  for (int c = 0; c < count; ++c) {
+    while (taken.count(base + "-" + std::to_string(k))) ++k;
+    Json copy = tmpl;
+    copy["id"] = ++id;
+    copy["name"] = base + "-" + std::to_string(k);
+    taken.insert(copy["name"].get<std::string>());
+    copies.push_back(std::move(copy));
+  }
+  return copies;
+}
+
 Json add_copies(const Json& scenario, std::size_t index, int count) {
   Json doc = scenario;
-  Json& workers = workers_of(doc);
-  if (index >= workers.size() || count < 1) return doc;
-  const Json tmpl = workers[index];
-  const std::string base = tmpl.value("name", std::string("worker"));
-  for (int k = 0; k < count; ++k) {
-    Json copy = tmpl;
-    copy["id"] = max_id(workers) + 1;
-    copy["name"] = fresh_name(doc, base);
-    workers.push_back(std::move(copy));
-  }
+  for (Json& copy : copies_of(scenario, index, count)) workers_of(doc).push_back(std::move(copy));
   return doc;
 }
 

@@ -1,10 +1,12 @@
-// Edits of the cluster (each becomes one undo step): add, duplicate, remove workers, "N ×
-// template" as whole-document transforms; GPUs from presets as transforms of one worker, and
+// Edits of the cluster (each becomes one undo step): new workers and copies ("Duplicate", "N ×
+// template") as the workers to append, removing a worker as a whole-document transform; GPUs
+// from presets as transforms of one worker, and
 // toggling a GPU in the model's gpu_selector (manual GPU selection by clicking the canvas) as a
 // new gpu_selector, so the app sets only the part they change.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app/gpu_presets.h"
 #include "scenario/types.h"
@@ -14,7 +16,10 @@ namespace placement::ui {
 // A ready worker with 64 GiB RAM and no GPUs, named "worker-<n>" (first free n).
 Json new_worker(const Json& scenario);
 Json add_worker(const Json& scenario);
-// Copies of workers[index] under fresh ids and names "<name>-<k>" (first free k); `count` ≥ 1.
+// Copies of workers[index] under fresh ids and names "<name>-<k>" (first free k); `count` ≥ 1
+// (none past the end). The panels append them (App::append_workers: the undo step keeps their
+// count); add_copies is the whole document with them.
+std::vector<Json> copies_of(const Json& scenario, std::size_t index, int count);
 Json add_copies(const Json& scenario, std::size_t index, int count);
 // Removes workers[index] and the instances placed on it (they would be dangling references).
 Json remove_worker(const Json& scenario, std::size_t index);

@@ -99,7 +99,7 @@ void draw_worker(App& app, std::size_t w, const Json& worker) {
   edit_string_map(app, "labels", ptr(base + "/labels"));
   ImGui::TextDisabled("GPUs");
   draw_gpus(app, w, worker);
-  if (ImGui::Button("Duplicate")) app.edit(add_copies(app.scenario(), w, 1));
+  if (ImGui::Button("Duplicate")) app.append_workers(copies_of(app.scenario(), w, 1));
   ImGui::SameLine();
   if (ImGui::Button("Remove worker")) app.edit(remove_worker(app.scenario(), w));
 }
@@ -109,7 +109,7 @@ void draw_add_row(App& app, const Json& workers) {
   const bool add = ImGui::Button("Add worker");
   test_hooks::tag("button/add-worker", "Add worker");
   if (add) {
-    app.edit(add_worker(app.scenario()));
+    app.append_workers({new_worker(app.scenario())});
     return;
   }
   if (workers.empty()) return;
@@ -125,7 +125,7 @@ void draw_add_row(App& app, const Json& workers) {
   pick_worker("add-template", workers, tmpl);
   ImGui::SameLine();
   wrap_if_past_edge(button_width("Add N x template"));
-  if (ImGui::Button("Add N x template")) app.edit(add_copies(app.scenario(), std::size_t(tmpl), count));
+  if (ImGui::Button("Add N x template")) app.append_workers(copies_of(app.scenario(), std::size_t(tmpl), count));
 }
 
 }  // namespace
