@@ -2,17 +2,9 @@
 
 #include <algorithm>
 
+#include "scorers/id_array.h"
+
 namespace placement {
-
-namespace {
-
-void write_ids(JsonOut& out, const std::set<std::int64_t>& ids) {
-  out.begin_array();
-  for (const std::int64_t id : ids) out.number(id);
-  out.end_array();
-}
-
-}  // namespace
 
 DraftResolution resolve_draft_source(const Model& model) {
   if (!model.speculative_config || !model.speculative_config->draft_model || model.speculative_config->draft_model->empty())
@@ -126,7 +118,7 @@ void LocalityItem::write(JsonOut& out) const {
 void ModelFileLocalityScorer::describe(JsonOut& out) const {
   out.member("main_source", source_string(main_source_));
   out.key("ready_main");
-  write_ids(out, ready_main_);
+  write_id_array(out, ready_main_);
   out.key("draft");
   if (draft_.how == "not_set") {
     out.null();
@@ -148,7 +140,7 @@ void ModelFileLocalityScorer::describe(JsonOut& out) const {
     out.end_object();
   }
   out.key("ready_draft");
-  write_ids(out, ready_draft_);
+  write_id_array(out, ready_draft_);
 }
 
 }  // namespace placement
