@@ -2,13 +2,9 @@
 
 #include <algorithm>
 
+#include "scorers/id_array.h"
+
 namespace placement {
-
-namespace {
-
-Json id_list(const std::set<std::int64_t>& ids) { return Json(std::vector<std::int64_t>(ids.begin(), ids.end())); }
-
-}  // namespace
 
 DraftResolution resolve_draft_source(const Model& model) {
   if (!model.speculative_config || !model.speculative_config->draft_model || model.speculative_config->draft_model->empty())
@@ -119,20 +115,32 @@ void LocalityItem::write(JsonOut& out) const {
   out.member("score", score);
 }
 
-void ModelFileLocalityScorer::describe(Json& rec) const {
-  Json draft = nullptr;
-  if (draft_.how != "not_set") {
-    draft = Json{{"draft_model", draft_name_},
-                 {"source", draft_.source ? Json(source_string(*draft_.source)) : Json(nullptr)},
-                 {"resolution", draft_.how},
-                 // GPUStack first looks the name up in its catalogue of draft models.
-                 {"note", "draft_catalogue_not_modelled"}};
-    if (draft_ignores_enabled_) draft["quirks"] = Json::array({"Q29"});
+void ModelFileLocalityScorer::describe(JsonOut& out) const {
+  out.member("main_source", source_string(main_source_));
+  out.key("ready_main");
+  write_id_array(out, ready_main_);
+  out.key("draft");
+  if (draft_.how == "not_set") {
+    out.null();
+  } else {
+    out.begin_object();
+    out.member("draft_model", draft_name_);
+    out.key("source");
+    if (draft_.source) out.string(source_string(*draft_.source));
+    else out.null();
+    out.member("resolution", draft_.how);
+    // GPUStack first looks the name up in its catalogue of draft models.
+    out.member("note", "draft_catalogue_not_modelled");
+    if (draft_ignores_enabled_) {
+      out.key("quirks");
+      out.begin_array();
+      out.string("Q29");
+      out.end_array();
+    }
+    out.end_object();
   }
-  rec["main_source"] = source_string(main_source_);
-  rec["ready_main"] = id_list(ready_main_);
-  rec["draft"] = std::move(draft);
-  rec["ready_draft"] = id_list(ready_draft_);
+  out.key("ready_draft");
+  write_id_array(out, ready_draft_);
 }
 
 }  // namespace placement

@@ -40,8 +40,8 @@ class ModelFileLocalityScorer {
   double score(const Candidate& candidate, LocalityItem& item) const;
   double score(const Candidate& candidate, Json& record) const;
 
-  // Scorer-level facts for the trace (sources and ready sets), added to `record`.
-  void describe(Json& record) const;
+  // Scorer-level facts for the trace (sources and ready sets), as members of the open record.
+  void describe(JsonOut& out) const;
 
  private:
   double max_score_;

@@ -236,10 +236,19 @@ void write_spread_counts(JsonOut& out, const std::vector<WorkerSpreadCounts>& co
   });
 }
 
+void write_spread_stats(JsonOut& out, const SpreadStats& stats) {
+  out.begin_object();
+  out.member("workers", stats.workers);
+  out.member("any_zero_current", stats.any_zero_current);
+  out.member("min_current", stats.min_current);
+  out.member("max_current", stats.max_current);
+  out.member("min_others", stats.min_others);
+  out.member("max_others", stats.max_others);
+  out.end_object();
+}
+
 Json PlacementSpreadScorer::stats_json() const {
-  return Json{{"workers", stats_.workers},           {"any_zero_current", stats_.any_zero_current},
-              {"min_current", stats_.min_current},   {"max_current", stats_.max_current},
-              {"min_others", stats_.min_others},     {"max_others", stats_.max_others}};
+  return json_tree([&](JsonOut& out) { write_spread_stats(out, stats_); });
 }
 
 }  // namespace placement

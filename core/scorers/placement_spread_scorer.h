@@ -57,6 +57,8 @@ struct SpreadItem {
 
 // The counts of the trace, as counts_json() renders them.
 void write_spread_counts(JsonOut& out, const std::vector<WorkerSpreadCounts>& counts);
+// The statistics of the trace, as stats_json() renders them.
+void write_spread_stats(JsonOut& out, const SpreadStats& stats);
 
 class PlacementSpreadScorer {
  public:

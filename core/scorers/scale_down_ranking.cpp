@@ -7,6 +7,7 @@
 #include "scorers/offload_layer_scorer.h"
 #include "scorers/placement_binpack_scorer.h"
 #include "scorers/placement_spread_scorer.h"
+#include "scorers/scale_down_records.h"
 #include "scorers/score_chain.h"
 #include "scorers/score_chain_parts.h"
 #include "scorers/scorer_inputs.h"
@@ -125,11 +126,8 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
     for (const ModelInstance& inst : scenario.model_instances)
       if (inst.model_id == model.id) mine.push_back(&inst);
   if (mine.empty()) {
-    add_record(trace, Json{{"scorer", "chain"},
-                           {"chain", "scale_down"},
-                           {"instances", 0},
-                           {"why", model.id ? "no_instances_of_model" : "model_id_null"},
-                           {"ranking", Json::array()}});
+    trace.add_scoring(std::make_shared<ScaleDownChainRecord>(
+        ScaleDownChainRecord::nothing_to_rank(model.id ? "no_instances_of_model" : "model_id_null")));
     return {};
   }
   WorkerLookup workers(scenario.workers);
@@ -152,18 +150,17 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
   } catch (const ReferenceError& e) {
     // GPUStack catches any failure of the ranking and returns no candidates (§4.5).
     trace.error("reference_error", e.stage(), e.reason(), e.values());
-    add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_down"}, {"failed", true}, {"ranking", Json::array()}});
+    trace.add_scoring(std::make_shared<ScaleDownChainRecord>(ScaleDownChainRecord::failed()));
     return {};
   }
 
   const std::optional<double> total_max = scenario.scale_down ? scenario.scale_down->total_max_score : std::nullopt;
   const double factor = scale_down_factor(total_max);
-  Json& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_down"}}).head();
-  rec["sum_max"] = 0.0 + kScaleDownStatusMax + kScaleDownOffloadMax + kScaleDownPlacementMax;
-  rec["total_max_score"] = nullptr;
-  if (total_max) rec["total_max_score"] = total_max.value();
-  rec["factor"] = factor;
-  rec["totals"] = Json::array();
+  auto rec = std::make_shared<ScaleDownChainRecord>();
+  trace.add_scoring(rec);
+  rec->sum_max = 0.0 + kScaleDownStatusMax + kScaleDownOffloadMax + kScaleDownPlacementMax;
+  rec->total_max_score = total_max;
+  rec->factor = factor;
   std::vector<RankedInstance> ranked;
   for (std::size_t i = 0; i < mine.size(); ++i) {
     double sum = 0.0;
@@ -175,28 +172,18 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
     r.name = mine[i]->name;
     r.scores = {{"status", status[i]}, {"offload_layer", offload[i]}, {"placement", placement[i]}};
     r.score = sum * factor;
-    rec["totals"].push_back(Json{{"instance_id", r.instance_id},
-                                 {"name", r.name},
-                                 {"status", status[i]},
-                                 {"offload_layer", offload[i]},
-                                 {"placement", placement[i]},
-                                 {"sum", sum},
-                                 {"score", r.score}});
+    rec->totals.push_back(ScaleDownTotal{r.instance_id, r.name, status[i], offload[i], placement[i], sum, r.score});
     ranked.push_back(std::move(r));
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const RankedInstance& a, const RankedInstance& b) { return a.score < b.score; });
 
-  Json order = Json::array();
   std::vector<double> sorted_scores;
-  for (const auto& r : ranked) order.push_back(r.instance_id), sorted_scores.push_back(r.score);
-  rec["ranking"] = order;
-  rec["ties"] = Json::array();
+  for (const auto& r : ranked) rec->ranking.push_back(r.instance_id), sorted_scores.push_back(r.score);
   for (const auto& g : tie_groups(sorted_scores)) {
-    Json ids = Json::array();
+    std::vector<std::int64_t>& ids = rec->ties.emplace_back();
     for (std::size_t pos : g) ids.push_back(ranked[pos].instance_id);
-    rec["ties"].push_back(ids);
   }
-  if (!rec["ties"].empty())
+  if (!rec->ties.empty())
     trace.quirk("Q9", "scale-down ranking", "instances with equal scores kept their scenario order (stable sort)");
   return ranked;
 }

@@ -9,16 +9,13 @@
 #include "scorers/placement_binpack_scorer.h"
 #include "scorers/placement_spread_scorer.h"
 #include "scorers/score_chain_parts.h"
-#include "scorers/score_rows.h"
+#include "scorers/scale_up_records.h"
 #include "scorers/scorer_inputs.h"
 
 namespace placement {
 
 namespace {
 
-using score_chain::add_record;
-using score_chain::ScorerRecord;
-using score_chain::strategy_name;
 using score_chain::tie_groups;
 
 // Re-raises a scorer's reference error naming the subject it was scoring.
@@ -28,64 +25,58 @@ using score_chain::tie_groups;
   throw ReferenceError(e.stage(), e.reason(), values);
 }
 
-std::vector<double> score_placement_up(const Scenario& s, const Model& model, const WorkerLookup& workers,
-                                       const AllocationIndex& allocation, const std::vector<Candidate>& candidates, Trace& trace) {
-  ScorerRecord& rec = add_record(trace, Json{{"scorer", "placement"},
-                                     {"strategy", strategy_name(model)},
-                                     {"scale", scale_type_name(ScaleType::up)},
-                                     {"max", kScaleUpPlacementMax}});
+std::vector<double> score_binpack_up(const WorkerLookup& workers, const AllocationIndex& allocation,
+                                     const std::vector<Candidate>& candidates, Trace& trace) {
+  auto rec = std::make_shared<BinpackUpRecord>();
+  trace.add_scoring(rec);
+  PlacementBinpackScorer binpack(workers, allocation, ScaleType::up, kScaleUpPlacementMax, &trace);
+  std::vector<BinpackRecord>& rows = rec->candidates.items;
+  rows.resize(candidates.size());
   std::vector<double> scores;
-  if (model.placement_strategy == PlacementStrategy::binpack) {
-    PlacementBinpackScorer binpack(workers, allocation, ScaleType::up, kScaleUpPlacementMax, &trace);
-    rec["candidates"] = nullptr;
-    auto rows = std::make_shared<BinpackRows>();
-    rows->items.resize(candidates.size());
-    scores.reserve(candidates.size());
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      try {
-        scores.push_back(binpack.score_candidate(candidates[i], rows->items[i]));
-      } catch (const ReferenceError& e) {
-        // The record lists the candidates scored so far and what the failing one had reached.
-        rows->items.resize(i + 1);
-        rec["candidates"] = rows->to_json();
-        rethrow_for(e, "candidate", i);
-      }
+  scores.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    try {
+      scores.push_back(binpack.score_candidate(candidates[i], rows[i]));
+    } catch (const ReferenceError& e) {
+      // The record lists the candidates scored so far and what the failing one had reached.
+      rows.resize(i + 1);
+      rethrow_for(e, "candidate", i);
     }
-    rec.defer("candidates", std::move(rows));
-    return scores;
   }
+  return scores;
+}
+
+std::vector<double> score_spread_up(const Scenario& s, const Model& model, const WorkerLookup& workers,
+                                    const std::vector<Candidate>& candidates, Trace& trace) {
+  auto rec = std::make_shared<SpreadUpRecord>();
+  trace.add_scoring(rec);
   std::vector<const ModelInstance*> instances;
   for (const ModelInstance& inst : s.model_instances) instances.push_back(&inst);
   PlacementSpreadScorer spread(model, instances, kScaleUpPlacementMax, &trace);
   std::vector<const Worker*> main_workers;  // duplicates kept, as GPUStack lists them
   for (const Candidate& c : candidates) main_workers.push_back(workers.find(c.worker_id));
   spread.build_stats(main_workers);
-  rec["model_id_set"] = model.id.has_value();
-  rec["counts"] = nullptr;
-  rec["stats"] = spread.stats_json();
-  rec["candidates"] = nullptr;
-  auto rows = std::make_shared<SpreadRows>();
-  rows->items.resize(candidates.size());
+  rec->model_id_set = model.id.has_value();
+  rec->stats = spread.stats();
+  std::vector<SpreadItem>& rows = rec->candidates.items;
+  rows.resize(candidates.size());
+  std::vector<double> scores;
   scores.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i)
-    scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, rows->items[i]));
-  rec.defer("counts", std::make_shared<SpreadCountsList>(spread.release_counts()));
-  rec.defer("candidates", std::move(rows));
+    scores.push_back(spread.score_item(main_workers[i], candidates[i].gpu_indexes, rows[i]));
+  rec->counts = spread.release_counts();
   return scores;
 }
 
 std::vector<double> score_locality(const Scenario& s, const Model& model, const std::vector<Candidate>& candidates,
                                    Trace& trace) {
-  ModelFileLocalityScorer locality(s, model, kLocalityMax, &trace);
-  ScorerRecord& rec = add_record(trace, Json{{"scorer", "model_file_locality"}, {"max", kLocalityMax}});
-  locality.describe(rec.head());
-  rec["candidates"] = nullptr;
-  auto rows = std::make_shared<LocalityRows>();
-  rows->items.resize(candidates.size());
+  auto rec = std::make_shared<LocalityRecord>(ModelFileLocalityScorer(s, model, kLocalityMax, &trace));
+  trace.add_scoring(rec);
+  std::vector<LocalityItem>& rows = rec->candidates.items;
+  rows.resize(candidates.size());
   std::vector<double> scores;
   scores.reserve(candidates.size());
-  for (std::size_t i = 0; i < candidates.size(); ++i) scores.push_back(locality.score(candidates[i], rows->items[i]));
-  rec.defer("candidates", std::move(rows));
+  for (std::size_t i = 0; i < candidates.size(); ++i) scores.push_back(rec->scorer.score(candidates[i], rows[i]));
   return scores;
 }
 
@@ -100,12 +91,15 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
                     const AllocationIndex& allocation) {
   if (candidates.empty()) return;
   WorkerLookup workers(scenario.workers);
-  const std::vector<double> placement = score_placement_up(scenario, model, workers, allocation, candidates, trace);
+  const std::vector<double> placement = model.placement_strategy == PlacementStrategy::binpack
+                                           ? score_binpack_up(workers, allocation, candidates, trace)
+                                           : score_spread_up(scenario, model, workers, candidates, trace);
   const std::vector<double> locality = score_locality(scenario, model, candidates, trace);
 
-  ScorerRecord& rec = add_record(trace, Json{{"scorer", "chain"}, {"chain", "scale_up"}, {"totals", nullptr}});
-  auto rows = std::make_shared<ScaleUpTotals>();
-  rows->rows.reserve(candidates.size());
+  auto rec = std::make_shared<ScaleUpChainRecord>();
+  trace.add_scoring(rec);
+  std::vector<ScaleUpTotal>& rows = rec->totals.rows;
+  rows.reserve(candidates.size());
   std::vector<double> totals;
   totals.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -120,12 +114,10 @@ void score_scale_up(const Scenario& scenario, const Model& model, std::vector<Ca
     scores.emplace_back("model_file_locality", locality[i]);
     candidates[i].score = total;
     totals.push_back(total);
-    rows->rows.push_back(ScaleUpTotal{candidates[i].worker_name, placement[i], locality[i], total});
+    rows.push_back(ScaleUpTotal{candidates[i].worker_name, placement[i], locality[i], total});
   }
-  rec.defer("totals", std::move(rows));
   // Ties on the total: the pick keeps the earliest (Q9, marked by the pick when it decides).
-  rec["ties"] = Json::array();
-  for (const auto& g : tie_groups(totals)) rec["ties"].push_back(g);
+  rec->ties = tie_groups(totals);
 }
 
 }  // namespace placement

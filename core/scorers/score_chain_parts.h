@@ -1,5 +1,6 @@
-// What the scale-up chain (score_chain.cpp) and the scale-down ranking (scale_down_ranking.cpp)
-// share: the scorer record they append to the trace and the tie groups they report (Q9).
+// What the scale-up chain (score_chain.cpp, typed records in scale_up_records.h) and the
+// scale-down ranking (scale_down_ranking.cpp) share: the strategy's name and the tie groups they
+// report (Q9); and the scale-down ranking's scorer record, whose head is still Json.
 #pragma once
 
 #include <algorithm>

@@ -1,57 +1,12 @@
 #include "trace/trace.h"
 
 #include <algorithm>
-#include <map>
 
 namespace placement {
 
 Json DeferredList::to_json() const { return json_tree(*this); }
 
 namespace {
-
-using Slots = std::map<std::string, const TraceRecord*, std::less<>>;
-
-void append_token(std::string& pointer, std::string_view token) {
-  pointer += '/';
-  for (const char c : token) {
-    if (c == '~') pointer += "~0";
-    else if (c == '/') pointer += "~1";
-    else pointer += c;
-  }
-}
-
-// Whether a deferred slot lies at or below `pointer`.
-bool holds_slot(const Slots& slots, const std::string& pointer) {
-  const auto it = slots.lower_bound(pointer);
-  if (it == slots.end()) return false;
-  const std::string& p = it->first;
-  return p.compare(0, pointer.size(), pointer) == 0 && (p.size() == pointer.size() || p[pointer.size()] == '/');
-}
-
-// `node`, with each slot's list written where the slot is.
-void write_node(const Json& node, std::string& pointer, const Slots& slots, JsonOut& out) {
-  if (!holds_slot(slots, pointer)) return out.value(node);
-  if (const auto it = slots.find(pointer); it != slots.end()) return it->second->write(out);
-  const std::size_t length = pointer.size();
-  if (node.is_object()) {
-    out.begin_object();
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      append_token(pointer, it.key());
-      out.key(it.key());
-      write_node(it.value(), pointer, slots, out);
-      pointer.resize(length);
-    }
-    out.end_object();
-  } else {
-    out.begin_array();
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      append_token(pointer, std::to_string(i));
-      write_node(node[i], pointer, slots, out);
-      pointer.resize(length);
-    }
-    out.end_array();
-  }
-}
 
 void write_empty_object(JsonOut& out) {
   out.begin_object();
@@ -165,18 +120,8 @@ Json Trace::sections(std::initializer_list<std::string_view> names) const {
 }
 
 void Trace::write_requirement(JsonOut& out) const {
-  if (!requirement_members_ && requirement_lists_.empty() && !model_facts_) return out.value(requirement_);
-  Slots slots;
-  for (const auto& [pointer, list] : requirement_lists_) slots.emplace(pointer, list.get());
-  std::string pointer = "/requirement";
   out.begin_object();
   if (requirement_members_) requirement_members_->write(out);
-  for (auto it = requirement_.begin(); it != requirement_.end(); ++it) {
-    append_token(pointer, it.key());
-    out.key(it.key());
-    write_node(it.value(), pointer, slots, out);
-    pointer.resize(std::string_view("/requirement").size());
-  }
   if (model_facts_) out.member("model_facts", *model_facts_);
   out.end_object();
 }
@@ -219,16 +164,6 @@ void Trace::add_scoring(std::shared_ptr<const TraceRecord> record) {
 void Trace::set_pick(std::shared_ptr<const TraceRecord> record) {
   changed();
   pick_ = std::move(record);
-}
-
-Json& Trace::requirement() {
-  changed();
-  return requirement_;
-}
-
-void Trace::defer(const std::string& pointer, std::shared_ptr<const TraceRecord> list) {
-  changed();
-  requirement_lists_.emplace_back(pointer, std::move(list));
 }
 
 void Trace::quirk(std::string_view id, std::string_view where, std::string_view effect) {

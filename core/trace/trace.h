@@ -65,12 +65,6 @@ class Trace {
   void set_requirement(std::shared_ptr<const TraceRecord> members);
   // The model facts the decision used (requirement.model_facts, after the selector's members).
   void set_model_facts(Json facts);
-  // The requirement as JSON, for selectors that do not hand over a typed record yet; its members
-  // follow the typed record's.
-  Json& requirement();
-  // Registers `list` as the value of the requirement's slot at `pointer` (below /requirement,
-  // created with null by the caller where the list belongs, so the key keeps its position).
-  void defer(const std::string& pointer, std::shared_ptr<const TraceRecord> list);
 
   // A GPUStack quirk that decided something (§6.8); one per (id, where).
   // Views: scorers report a quirk per candidate, and a repeat must cost no string.
@@ -127,9 +121,7 @@ class Trace {
   Records filters_;
   Dispatch dispatch_;
   std::shared_ptr<const TraceRecord> requirement_members_;
-  Json requirement_ = Json::object();
   std::optional<Json> model_facts_;
-  std::vector<std::pair<std::string, std::shared_ptr<const TraceRecord>>> requirement_lists_;
   Records strategies_;
   Records scoring_;
   std::shared_ptr<const TraceRecord> pick_;

@@ -1,58 +1,21 @@
 #include "fit/gguf/query_log.h"
 
+#include "fit/gguf/requirement_record.h"
 #include "scenario/errors.h"
 
 namespace placement::gguf_fit {
 
-Json query_to_json(const gguf::Query& q) {
-  Json j = Json::object();
-  j["offload"] = q.offload;
-  if (q.tensor_split && !q.tensor_split->empty()) {
-    Json given = Json::array();
-    for (double v : *q.tensor_split) given.push_back(static_cast<long long>(v));
-    j["tensor_split"] = given;
-    Json norm = Json::array();
-    for (double v : gguf::normalise_tensor_split(*q.tensor_split)) norm.push_back(static_cast<long long>(v));
-    j["normalised_split"] = norm;
-  } else {
-    j["tensor_split"] = nullptr;
-    j["normalised_split"] = nullptr;
-  }
-  j["rpc"] = q.rpc && !q.rpc->empty() ? Json(*q.rpc) : Json(nullptr);
-  return j;
-}
-
-void QueryRecords::write(JsonOut& out) const {
-  out.begin_array();
-  for (const QueryRecord& r : list) {
-    Json rec = query_to_json(r.query);
-    rec["source"] = r.source;
-    rec["asked_by"] = r.asked_by;
-    rec["explanation_only"] = r.explanation_only;
-    rec["uses"] = r.uses;
-    out.value(rec);
-  }
-  out.end_array();
-}
-
-QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace)
-    : provider_(provider), scenario_(scenario), trace_(trace) {
-  // The slots of requirement.queries and estimator_calls (built-in estimator runs), filled when the
-  // trace is read; a slot already there keeps its place.
-  Json& req = trace_.requirement();
-  req["queries"] = nullptr;
-  req["estimator_calls"] = nullptr;
-  calls_->calls = provider_.estimator_calls();
-  trace_.defer("/requirement/queries", records_);
-  trace_.defer("/requirement/estimator_calls", calls_);
+QueryLog::QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace, GgufRequirement& record)
+    : provider_(provider), scenario_(scenario), trace_(trace), record_(record) {
+  record_.estimator_calls = provider_.estimator_calls();
 }
 
 const gguf::Estimate* QueryLog::ask(const gguf::Query& query, const std::string& asked_by, bool explanation_only) {
   std::string source;
   const std::string key = gguf_query_key(query);
   const gguf::Estimate* e = provider_.get(query, key, &source);
-  calls_->calls = provider_.estimator_calls();
-  std::vector<QueryRecord>& list = records_->list;
+  record_.estimator_calls = provider_.estimator_calls();
+  std::vector<QueryRecord>& list = record_.queries;
   auto it = index_.find(key);
   if (it == index_.end()) {
     index_.emplace(key, list.size());

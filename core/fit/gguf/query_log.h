@@ -13,8 +13,7 @@
 
 namespace placement::gguf_fit {
 
-// requirement.queries, typed until the trace is read (a search at a thousand workers asks a few
-// thousand queries; updating a JSON record per ask cost more than the lookups).
+// One entry of requirement.queries.
 struct QueryRecord {
   gguf::Query query;
   std::string source;
@@ -23,22 +22,12 @@ struct QueryRecord {
   long long uses = 1;
 };
 
-class QueryRecords final : public DeferredList {
- public:
-  std::vector<QueryRecord> list;
-  void write(JsonOut& out) const override;
-};
-
-// requirement.estimator_calls as of the last query.
-class EstimatorCallCount final : public DeferredList {
- public:
-  long long calls = 0;
-  void write(JsonOut& out) const override { out.number(calls); }
-};
+class GgufRequirement;
 
 class QueryLog {
  public:
-  QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace);
+  // Records every query in `record` (requirement.queries and estimator_calls).
+  QueryLog(GgufEstimateProvider& provider, const Scenario& scenario, Trace& trace, GgufRequirement& record);
 
   // Throws InputError naming offload, normalised split and rpc when no source can answer.
   const gguf::Estimate& require(const gguf::Query& query, const std::string& asked_by);
@@ -53,12 +42,8 @@ class QueryLog {
   GgufEstimateProvider& provider_;
   const Scenario& scenario_;
   Trace& trace_;
-  std::shared_ptr<QueryRecords> records_ = std::make_shared<QueryRecords>();
-  std::shared_ptr<EstimatorCallCount> calls_ = std::make_shared<EstimatorCallCount>();
-  std::unordered_map<std::string, std::size_t> index_;  // query key → position in records_ (looked up only)
+  GgufRequirement& record_;
+  std::unordered_map<std::string, std::size_t> index_;  // query key → position in record_.queries (looked up only)
 };
-
-// Query JSON as the trace shows it.
-Json query_to_json(const gguf::Query& query);
 
 }  // namespace placement::gguf_fit

@@ -6,6 +6,7 @@
 #include "fit/gguf/events.h"
 #include "fit/gguf/query_log.h"
 #include "fit/gguf/record.h"
+#include "fit/gguf/requirement_record.h"
 #include "fit/gguf/setup.h"
 #include "fit/gguf/skip_rules.h"
 #include "fit/gguf/strategies.h"
@@ -62,11 +63,12 @@ FitResult select_gguf(FitContext& ctx) {
   if (ctx.workers.empty()) return result;  // GPUStack returns before asking for any estimate
   require_estimate_sources(ctx.scenario);
   if (!ctx.gguf_estimates) throw InputError("/estimates", "no GGUF estimate provider");
-  Json& req = ctx.trace.requirement();
-  req["selector"] = "gguf";
-  QueryLog queries(*ctx.gguf_estimates, ctx.scenario, ctx.trace);
+  // Handed over first: a setup or search that fails shows the queries it had asked.
+  auto requirement = std::make_shared<GgufRequirement>();
+  ctx.trace.set_requirement(requirement);
+  QueryLog queries(*ctx.gguf_estimates, ctx.scenario, ctx.trace, *requirement);
   EventLog events;
-  Setup setup = build_setup(ctx, queries);
+  Setup setup = build_setup(ctx, queries, *requirement);
   GgufRun run{ctx, setup, queries, events};
 
   static const Strategy kOrder[] = {Strategy::single_gpu, Strategy::multi_gpu, Strategy::rpc, Strategy::partial, Strategy::cpu};

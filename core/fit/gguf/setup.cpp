@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "fit/gguf/requirement_record.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
@@ -92,45 +93,8 @@ void build_workers(const FitContext& ctx, Setup& s) {
                    [&](std::size_t a, std::size_t b) { return s.workers[a].vram_sum > s.workers[b].vram_sum; });
 }
 
-// requirement.allocatable_gpus: the GPU walk, one entry per GPU of the cluster, rendered when the
-// trace is read (the setup, whose workers it names, is gone by then: it keeps the names).
-class WorkerWalkList final : public DeferredList {
- public:
-  explicit WorkerWalkList(const Setup& s) : gpus_(s.gpus_alloc) {
-    names_.reserve(s.workers.size());
-    for (const WorkerView& w : s.workers) names_.push_back(w.worker.name);
-  }
-  void write(JsonOut& out) const override {
-    write_object_array(out, gpus_, [&](const GpuEntry& g) {
-      out.member("worker_name", names_[g.worker]);
-      out.member("gpu_index", g.index);
-      out.member("alloc", g.alloc);
-    });
-  }
-
- private:
-  std::vector<std::string> names_;  // by worker position
-  std::vector<GpuEntry> gpus_;
-};
-
-void record_requirement(FitContext& ctx, const Setup& s) {
-  Json& r = ctx.trace.requirement();
-  r["selector"] = "gguf";
-  r["total_layers"] = s.total_layers;
-  r["total_layers_includes_output"] = true;
-  r["full_vram"] = s.full_vram.to_json();
-  r["full_ram"] = s.full_ram.to_json();
-  r["cpu_ram"] = s.cpu_ram.to_json();
-  r["layer_vram"] = s.layer_vram.to_json();
-  r["rpc_layer_vram"] = s.rpc_layer_vram.to_json();
-  r["approx_gpus"] = s.approx_gpus;
-  r["ngl"] = s.ngl ? Json(*s.ngl) : Json(nullptr);
-  if (s.ngl_given && s.ngl && *s.ngl_given != *s.ngl) r["ngl_given"] = *s.ngl_given;
-  r["tensor_split"] = s.tensor_split ? Json(s.tensor_split->text) : Json(nullptr);
-  r["selected_gpu_ids"] = s.selection.active ? Json(s.selection.sorted_ids) : Json(nullptr);
-  r["max_rpc_servers"] = s.max_rpc;
-  r["allocatable_gpus"] = nullptr;  // the slot
-  ctx.trace.defer("/requirement/allocatable_gpus", std::make_shared<WorkerWalkList>(s));
+void record_requirement(FitContext& ctx, const Setup& s, GgufRequirement& requirement) {
+  requirement.record_setup(s);
   ctx.trace.quirk("Q10", "gguf.requirement",
                   "total_layers (" + std::to_string(s.total_layers) + ") counts the output layer as one more layer");
 }
@@ -165,7 +129,7 @@ int approximate_gpu_count(Bytes largest_gpu_alloc, Bytes full_vram_nonuma, bool 
   return -1;
 }
 
-Setup build_setup(FitContext& ctx, QueryLog& queries) {
+Setup build_setup(FitContext& ctx, QueryLog& queries, GgufRequirement& requirement) {
   Setup s;
   read_parameters(ctx, s);
   read_requirement(queries, s);  // GPUStack asks before it looks at the workers
@@ -186,7 +150,7 @@ Setup build_setup(FitContext& ctx, QueryLog& queries) {
     s.ngl_given = s.ngl;
     s.ngl = s.total_layers;
   }
-  record_requirement(ctx, s);
+  record_requirement(ctx, s, requirement);
   return s;
 }
 

@@ -1,13 +1,14 @@
 // §3.2 "Setup": the base and RPC-probe queries, the requirement figures, the parameters
 // (-ngl, --tensor-split), the selection, allocatable memory and the walks by allocatable VRAM.
-// Records the requirement section of the trace (with the Q10 marker).
+// Records the setup in the requirement record (with the Q10 marker).
 #pragma once
 
 #include "fit/gguf/run.h"
 
 namespace placement::gguf_fit {
 
-Setup build_setup(FitContext& ctx, QueryLog& queries);
+// Ends by keeping the setup's figures in `requirement`.
+Setup build_setup(FitContext& ctx, QueryLog& queries, GgufRequirement& requirement);
 
 // Selection parsing, exposed for tests: sorted ids and first-seen worker groups.
 Selection make_selection(const std::vector<std::string>& gpu_ids);

@@ -20,15 +20,23 @@ Json section(const Trace& t, std::string_view name) {
   return tree.take();
 }
 
+// A requirement record's members, with a list inside.
+class RequirementMembers final : public TraceRecord {
+ public:
+  void write(JsonOut& out) const override {
+    out.member("selector", "vllm");
+    out.key("list");
+    CountingList(2, 1).write(out);
+  }
+};
+
 // A trace with something in every section.
 Trace full_trace() {
   Trace t;
   t.warning("w");
   t.add_filter(std::make_shared<CountingList>(1, 1));
   t.set_dispatch("vllm", "backend vLLM");
-  t.requirement()["selector"] = "vllm";
-  t.requirement()["list"] = nullptr;
-  t.defer("/requirement/list", std::make_shared<CountingList>(2, 1));
+  t.set_requirement(std::make_shared<RequirementMembers>());
   t.add_strategy(std::make_shared<CountingList>(3, 1));
   t.add_scoring(std::make_shared<CountingList>(4, 1));
   t.set_pick(std::make_shared<CountingList>(5, 1));

@@ -4,6 +4,7 @@
 
 #include "fit/gguf/estimate_provider.h"
 #include "fit/gguf/query_log.h"
+#include "fit/gguf/requirement_record.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
 
@@ -36,6 +37,13 @@ gguf::Query query(std::string offload, std::optional<std::vector<double>> split,
 }
 
 long long marker_of(const gguf::Estimate* e) { return e ? e->items.at(0).ram.nonuma : -1; }
+
+// A GGUF requirement record handed to `trace`, as the selector hands it before asking.
+gguf_fit::GgufRequirement& handed_requirement(Trace& trace) {
+  auto record = std::make_shared<gguf_fit::GgufRequirement>();
+  trace.set_requirement(record);
+  return *record;
+}
 
 }  // namespace
 
@@ -90,7 +98,7 @@ TEST_CASE("missing queries: bad input for fit queries, omitted for explanation-o
     Scenario sc = load_scenario(scenario_with(entries, false));
     Trace trace;
     auto provider = make_gguf_estimate_provider(sc, sc.model, trace);
-    gguf_fit::QueryLog log(*provider, sc, trace);
+    gguf_fit::QueryLog log(*provider, sc, trace, handed_requirement(trace));
     try {
       log.require(missing, "test");
       FAIL("expected an InputError");
@@ -109,7 +117,7 @@ TEST_CASE("missing queries: bad input for fit queries, omitted for explanation-o
     Scenario sc = load_scenario(scenario_with(entries, true));
     Trace trace;
     auto provider = make_gguf_estimate_provider(sc, sc.model, trace);
-    gguf_fit::QueryLog log(*provider, sc, trace);
+    gguf_fit::QueryLog log(*provider, sc, trace, handed_requirement(trace));
     CHECK(&log.require(query("partial", std::nullopt, std::nullopt), "base") != nullptr);
     try {
       log.require(missing, "test");
@@ -122,25 +130,20 @@ TEST_CASE("missing queries: bad input for fit queries, omitted for explanation-o
     Scenario sc = load_scenario(scenario_with(entries, false));
     Trace trace;
     auto provider = make_gguf_estimate_provider(sc, sc.model, trace);
-    gguf_fit::QueryLog log(*provider, sc, trace);
+    gguf_fit::QueryLog log(*provider, sc, trace, handed_requirement(trace));
     log.optional(missing, "explanation");
     REQUIRE(trace.root()["quirks"].size() == 1);
     CHECK(trace.root()["quirks"][0]["id"] == "Q24");
   }
 }
 
-TEST_CASE("query log: requirement.queries and estimator_calls are filled in their slots when the trace is read") {
+TEST_CASE("query log: requirement.queries and estimator_calls are filled as the fit asks") {
   Json entries = Json::array({Json{{"offload", "full"}, {"estimate", items(1)}},
                               Json{{"offload", "partial"}, {"estimate", items(2)}}});
   Scenario sc = load_scenario(scenario_with(entries, false));
   Trace trace;
-  Json& req = trace.requirement();
-  req["selector"] = "gguf";
-  req["queries"] = Json::array();
-  req["estimator_calls"] = 0;
-  req["after"] = true;  // a later key stays after the slots
   auto provider = make_gguf_estimate_provider(sc, sc.model, trace);
-  gguf_fit::QueryLog log(*provider, sc, trace);
+  gguf_fit::QueryLog log(*provider, sc, trace, handed_requirement(trace));
   // (asked, by, explanation only): the first asker names the record; repeats only count.
   struct Ask {
     const char* offload;
@@ -155,7 +158,7 @@ TEST_CASE("query log: requirement.queries and estimator_calls are filled in thei
   const Json& r = trace.root()["requirement"];
   std::vector<std::string> keys;
   for (auto it = r.begin(); it != r.end(); ++it) keys.push_back(it.key());
-  CHECK(keys == std::vector<std::string>{"selector", "queries", "estimator_calls", "after"});
+  CHECK(keys == std::vector<std::string>{"selector", "queries", "estimator_calls"});  // no setup yet
   REQUIRE(r["queries"].size() == 2);
   CHECK(r["queries"][0] == Json{{"offload", "full"},  {"tensor_split", nullptr}, {"normalised_split", nullptr}, {"rpc", nullptr},
                                 {"source", "recorded"}, {"asked_by", "s1"},      {"explanation_only", false},  {"uses", 3}});

@@ -2,6 +2,7 @@
 // the query log, on the synthetic model of gguf_test_support.h (10 layers of 1,000 bytes, output included).
 #include <catch2/catch.hpp>
 
+#include "fit/gguf/requirement_record.h"
 #include "fit/gguf/setup.h"
 #include "gguf_test_support.h"
 #include "scenario/errors.h"
@@ -52,8 +53,9 @@ TEST_CASE("setup: workers are found by name (scenario names are unique)") {
   Trace trace;
   SyntheticProvider provider(SyntheticModel{});
   FitContext ctx{sc, sc.model, workers, alloc, params, trace, &provider};
-  placement::gguf_fit::QueryLog log(provider, sc, trace);
-  const placement::gguf_fit::Setup s = placement::gguf_fit::build_setup(ctx, log);
+  placement::gguf_fit::GgufRequirement requirement;
+  placement::gguf_fit::QueryLog log(provider, sc, trace, requirement);
+  const placement::gguf_fit::Setup s = placement::gguf_fit::build_setup(ctx, log, requirement);
   CHECK(s.worker_named("b") == std::optional<std::size_t>(0));
   CHECK(s.worker_named("a") == std::optional<std::size_t>(1));
   CHECK(s.worker_named("ab") == std::optional<std::size_t>(2));
