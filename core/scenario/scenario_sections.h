@@ -50,7 +50,11 @@ class InstanceSection {
   static constexpr std::size_t kLimit = limits::kMaxModelInstances;
   void add(const Json& value, std::size_t index);  // element `index`; throws InputError
   void accept(ModelInstance&& instance, std::size_t) { instances_.push_back(std::move(instance)); }
-  void move_into(Scenario& s) { s.model_instances = std::move(instances_); }
+  void move_into(Scenario& s) {
+    // Growth by doubling leaves up to half the list's room unused for as long as the scenario lives.
+    if (instances_.capacity() - instances_.size() > instances_.size() / 4) instances_.shrink_to_fit();
+    s.model_instances = std::move(instances_);
+  }
 
  private:
   std::vector<ModelInstance> instances_;

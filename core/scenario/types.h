@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scenario/optional_text.h"
+
 namespace placement {
 
 using Bytes = std::int64_t;
@@ -31,11 +33,11 @@ struct GpuDevice {
   std::string type;    // cuda, rocm, cann, mps, unknown, ...
   std::string vendor;  // may be empty
   std::string name;
-  std::optional<std::string> runtime_version;
-  std::optional<std::string> arch_family;
+  OptionalText runtime_version;
+  OptionalText arch_family;
   Bytes memory_total = 0;
-  std::optional<std::string> network_status;  // Ascend NPU NIC
-  std::optional<std::string> network_inet;
+  OptionalText network_status;  // Ascend NPU NIC
+  OptionalText network_inet;
 };
 
 struct Worker {

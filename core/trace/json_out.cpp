@@ -124,6 +124,19 @@ class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protoc
     if (used_ > 0) sink_(text_.get(), used_);
     used_ = 0;
   }
+  // nlohmann's text of a non-integral double (Grisu2: hundreds of instructions). A result repeats
+  // few distinct fractions (scores, ratios) thousands of times, so the last text per slot is kept.
+  std::string_view shortest_digits(double x) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    CachedDigits& slot = digits_[(bits ^ (bits >> 29) ^ (bits >> 41)) % kCachedDigits];
+    if (slot.length == 0 || slot.bits != bits) {
+      const char* end = nlohmann::detail::to_chars(slot.text, slot.text + sizeof slot.text, x);
+      slot.bits = bits;
+      slot.length = static_cast<unsigned char>(end - slot.text);
+    }
+    return {slot.text, slot.length};
+  }
   // A new line: a comma first unless `first`, then the indent of `spaces`.
   void line_start(bool first, std::size_t spaces) {
     if (spaces + kQuickIndent + 2 < kSize) {
@@ -140,6 +153,14 @@ class JsonTextOut::Buffer final : public nlohmann::detail::output_adapter_protoc
   TextSink sink_;
   std::unique_ptr<char[]> text_;
   std::size_t used_ = 0;
+  // A double's text is at most 24 characters ("-1.7976931348623157e+308" and the like).
+  struct CachedDigits {
+    std::uint64_t bits = 0;
+    unsigned char length = 0;  // 0: empty slot
+    char text[32];
+  };
+  static constexpr std::size_t kCachedDigits = 61;
+  CachedDigits digits_[kCachedDigits];
 };
 
 JsonTextOut::JsonTextOut(const TextSink& sink)
@@ -218,15 +239,14 @@ void JsonTextOut::value(const Json& v) {
         buffer_->write("null");
         return;
       }
-      char* end = nullptr;
       if (x != 0 && std::fabs(x) < kIntegralFastLimit && x == std::trunc(x)) {
-        end = std::to_chars(digits, digits + sizeof digits, static_cast<std::int64_t>(x)).ptr;
+        char* end = std::to_chars(digits, digits + sizeof digits, static_cast<std::int64_t>(x)).ptr;
         *end++ = '.';
         *end++ = '0';
+        buffer_->write_characters(digits, static_cast<std::size_t>(end - digits));
       } else {
-        end = nlohmann::detail::to_chars(digits, digits + sizeof digits, x);
+        buffer_->write(buffer_->shortest_digits(x));
       }
-      buffer_->write_characters(digits, static_cast<std::size_t>(end - digits));
       return;
     }
     default: serializer_->dump(v, true, false, 2, static_cast<unsigned>(2 * counts_.size()));

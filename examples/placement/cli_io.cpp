@@ -7,7 +7,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <iterator>
 #include <utility>
 

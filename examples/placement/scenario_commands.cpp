@@ -63,11 +63,10 @@ int run_scenario_command(int argc, char** argv, const char* cmd, Run run) {
     std::fprintf(stderr, "placement %s: cannot read '%s'\n", cmd, args.file.c_str());
     return 1;
   }
-  // Loading and deciding fill at least three times the input's size of heap densely: the heap
-  // reaches 4.4x at the least across the examples, cases and cluster scenarios (~8x for the
-  // thousand-worker ones), but vectors' spare capacity leaves holes; at 4x the huge pages held
-  // untouched memory and peak RSS grew by up to 2 MB, at 3x it stays as without them.
-  reserve_heap(3 * text.view().size());
+  // Loading and deciding a thousand-worker scenario fill ~6 times its size of heap, densely (the
+  // big lists get their exact room); up to 8 times go on huge pages. The last huge page a run
+  // touches is resident whole: a run can hold up to 2 MiB more than it uses.
+  reserve_heap(8 * text.view().size());
   try {
     Scenario scenario = load_scenario_text(text.view());
     text.release();  // the input is no longer needed while deciding

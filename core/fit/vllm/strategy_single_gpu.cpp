@@ -50,6 +50,39 @@ void reject_gpu(VllmFit& fit, StrategyRecorder& rec, RejectionData& data, const 
   if (!hidden.is_null()) add_note(r, hidden);
 }
 
+// Whether one GPU holds the estimate within its gmu share, and whether its free fraction reaches gmu.
+struct GpuVerdict {
+  bool exceeds_vram = false;
+  bool exceeds_ratio = false;
+  bool fits() const { return !exceeds_vram && !exceeds_ratio; }
+};
+
+GpuVerdict judge_gpu(const VllmFit& fit, const GpuDevice& gpu, Bytes alloc, double ratio) {
+  const double gmu = fit.s.gmu.value;
+  const double share = static_cast<double>(gpu.memory_total) * gmu;
+  return {gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc, gmu > 0 && ratio < gmu};
+}
+
+// How many candidates and rejections the walk will record, so both lists get their exact room:
+// room for one of each per GPU would leave most of it allocated and unused for the rest of the run.
+std::pair<std::size_t, std::size_t> count_outcomes(VllmFit& fit, const std::vector<PoolTypeGroup>& groups) {
+  std::size_t candidates = 0, rejections = 0;
+  for (const PoolTypeGroup& group : groups)
+    for (const Worker* wp : group.workers) {
+      if (wp->gpus.empty()) continue;
+      const Allocatable& a = fit.alloc(*wp, group.type);
+      if (ram_short(fit.s.ram, a)) {
+        ++rejections;
+        continue;
+      }
+      for (const GpuDevice& gpu : wp->gpus) {
+        const Bytes alloc = a.gpu_or_zero(gpu.index);
+        ++(judge_gpu(fit, gpu, alloc, alloc_ratio(*wp, gpu, alloc)).fits() ? candidates : rejections);
+      }
+    }
+  return {candidates, rejections};
+}
+
 }  // namespace
 
 std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
@@ -63,11 +96,9 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
   };
   std::optional<NoteFigures> note;  // the running figures at the last worker without a candidate
   const std::vector<PoolTypeGroup> groups = group_by_gpu_type(fit.pool, rec, fit.ctx.trace);
-  std::size_t gpus = 0;
-  for (const PoolTypeGroup& group : groups)
-    for (const Worker* w : group.workers) gpus += w->gpus.size();
-  all.reserve(gpus);  // at most one candidate or one rejection per GPU (plus one per worker short of RAM)
-  rec.expect_rejections(gpus);
+  const auto [candidates, rejections] = count_outcomes(fit, groups);
+  all.reserve(candidates);
+  rec.expect_rejections(rejections);
   for (const PoolTypeGroup& group : groups) {
     for (const Worker* wp : group.workers) {
       if (wp->gpus.empty()) continue;
@@ -90,14 +121,12 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
           fit.largest_single_gpu_vram = alloc;
           fit.largest_single_gpu_ratio = ratio;
         }
-        const double share = static_cast<double>(gpu->memory_total) * gmu;
-        const bool exceeds_vram = gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc;
-        const bool exceeds_ratio = gmu > 0 && ratio < gmu;
-        if (exceeds_vram || exceeds_ratio) {
-          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, exceeds_vram, exceeds_ratio, hidden);
+        const GpuVerdict verdict = judge_gpu(fit, *gpu, alloc, ratio);
+        if (!verdict.fits()) {
+          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, verdict.exceeds_vram, verdict.exceeds_ratio, hidden);
           continue;
         }
-        const Bytes claim = gmu > 0 ? static_cast<Bytes>(share) : fit.s.vram;
+        const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : fit.s.vram;
         Candidate c;
         c.worker_id = w.id;
         c.worker_name = w.name;

@@ -33,8 +33,8 @@ std::string facts(const Scenario& s) {
   for (const Worker& w : s.workers) {
     Json gpus = Json::array();
     for (const GpuDevice& g : w.gpus)
-      gpus.push_back({g.index, g.type, g.vendor, g.name, opt(g.runtime_version), opt(g.arch_family), g.memory_total, opt(g.network_status),
-                      opt(g.network_inet)});
+      gpus.push_back({g.index, g.type, g.vendor, g.name, opt(g.runtime_version.get()), opt(g.arch_family.get()), g.memory_total,
+                      opt(g.network_status.get()), opt(g.network_inet.get())});
     out.push_back({w.id, w.name, opt(w.cluster_id), w.labels, w.state, w.reserved_ram, w.reserved_vram, w.memory_total, w.is_unified_memory,
                    gpus, opt(w.local_paths), opt(w.os)});
   }

@@ -2,6 +2,7 @@
 // same events describe: the CLI's text and the explorer's tree come from one writer per record.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -117,6 +118,22 @@ TEST_CASE("JsonTextOut prints numbers as dump() does, integral doubles included"
     CAPTURE(j.dump());
     CHECK(text_of(j, true) == j.dump(2));
   }
+}
+
+TEST_CASE("JsonTextOut prints a repeated double the same each time, whichever others share its slot", "[trace][json_out]") {
+  // The printer keeps the last text per slot of a small table; more distinct fractions than
+  // slots, revisited in a shuffled order, make every slot change hands many times.
+  std::mt19937_64 rng(21);
+  std::vector<double> fractions;
+  for (int i = 0; i < 500; ++i) fractions.push_back(std::uniform_real_distribution<double>(-1e6, 1e6)(rng) / 7.0);
+  fractions.push_back(0.1);
+  fractions.push_back(-2.5e-300);
+  Json list = Json::array();
+  for (int round = 0; round < 4; ++round) {
+    std::shuffle(fractions.begin(), fractions.end(), rng);
+    for (const double d : fractions) list.push_back(d);
+  }
+  REQUIRE(text_of(list, false) == list.dump(2));
 }
 
 TEST_CASE("JsonTextOut escapes a special byte wherever it stands in a key or a string", "[trace][json_out]") {
