@@ -19,9 +19,7 @@ void WorkerSection::accept(Worker&& worker, std::size_t index) {
 }
 
 void WorkerSection::move_into(Scenario& s) {
-  // Growth by doubling leaves up to half the list's room unused for as long as the scenario lives.
-  if (workers_.capacity() - workers_.size() > workers_.size() / 4) workers_.shrink_to_fit();
-  s.workers = std::move(workers_);
+  s.workers = std::move(fit_room(workers_));
   s.warnings.insert(s.warnings.end(), std::make_move_iterator(warnings_.begin()), std::make_move_iterator(warnings_.end()));
 }
 

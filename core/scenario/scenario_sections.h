@@ -26,6 +26,14 @@ std::string element_pointer(const char* key, std::size_t index);
 
 // Workers in document order: each loaded (load_worker), then its id and name checked against
 // the earlier ones; unknown states become warnings.
+// A section's list as the scenario keeps it: growth by doubling leaves up to half the list's room
+// unused for as long as the scenario lives, so a list with more than a quarter spare is trimmed.
+template <class T>
+std::vector<T>& fit_room(std::vector<T>& list) {
+  if (list.capacity() - list.size() > list.size() / 4) list.shrink_to_fit();
+  return list;
+}
+
 class WorkerSection {
  public:
   static constexpr const char* kKey = "workers";
@@ -50,11 +58,7 @@ class InstanceSection {
   static constexpr std::size_t kLimit = limits::kMaxModelInstances;
   void add(const Json& value, std::size_t index);  // element `index`; throws InputError
   void accept(ModelInstance&& instance, std::size_t) { instances_.push_back(std::move(instance)); }
-  void move_into(Scenario& s) {
-    // Growth by doubling leaves up to half the list's room unused for as long as the scenario lives.
-    if (instances_.capacity() - instances_.size() > instances_.size() / 4) instances_.shrink_to_fit();
-    s.model_instances = std::move(instances_);
-  }
+  void move_into(Scenario& s) { s.model_instances = std::move(fit_room(instances_)); }
 
  private:
   std::vector<ModelInstance> instances_;
