@@ -262,25 +262,16 @@ double PlacementBinpackScorer::score_candidate(const Candidate& c, Json& rec) co
   return record.score;
 }
 
-double PlacementBinpackScorer::score_instance(const ModelInstance& inst, Json& rec) const {
-  if (!inst.worker_id) {
-    rec["why"] = "no_worker";
-    rec["score"] = 0.0;
-    return 0;
-  }
-  const Worker* w = workers_.find(*inst.worker_id);
+double PlacementBinpackScorer::score_instance(const ModelInstance& inst, ScaleDownRow<BinpackRecord>& row) const {
+  const Worker* w = workers_.find(inst.worker_id);
   if (!w) {
-    rec["why"] = "unknown_worker";
-    rec["score"] = 0.0;
+    row.why = inst.worker_id ? scale_down_why::kUnknownWorker : scale_down_why::kNoWorker;
     return 0;
   }
-  BinpackRecord record;
   try {
-    score_with_subordinates(*w, inst.gpu_indexes, inst.claim ? &*inst.claim : nullptr, inst.subordinate_workers, record);
-    add_members(rec, record);
-    return record.score;
+    return score_with_subordinates(*w, inst.gpu_indexes, inst.claim ? &*inst.claim : nullptr, inst.subordinate_workers,
+                                   row.item);
   } catch (const ReferenceError& e) {
-    add_members(rec, record);
     // Name the instance whose scoring failed, keeping GPUStack's cause.
     Json values = e.values();
     values["instance_id"] = inst.id;

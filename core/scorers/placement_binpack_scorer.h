@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "resources/allocatable.h"
+#include "scorers/scale_down_row.h"
 #include "scorers/scorer_inputs.h"
 #include "trace/small_list.h"
 #include "trace/trace.h"
@@ -73,7 +74,9 @@ class PlacementBinpackScorer {
   // Both throw ReferenceError (stage `scoring`) where GPUStack raises; `record` receives the raw
   // inputs (per-GPU claim, allocatable, r, v, s_i, chosen GPU, subordinate scores) and the score.
   double score_candidate(const Candidate& candidate, Json& record) const;
-  double score_instance(const ModelInstance& instance, Json& record) const;
+  // `row.why` is set for an instance without a (known) worker, which scores 0; else `row.item`
+  // receives the instance's record (what it reached, on a reference error).
+  double score_instance(const ModelInstance& instance, ScaleDownRow<BinpackRecord>& row) const;
   // The same for a candidate, typed (what the scale-up chain keeps); on a reference error `record`
   // holds what was computed before it.
   double score_candidate(const Candidate& candidate, BinpackRecord& record) const;

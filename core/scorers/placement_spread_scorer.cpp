@@ -213,10 +213,6 @@ void SpreadItem::write(JsonOut& out) const {
   out.member("score", score);
 }
 
-Json PlacementSpreadScorer::counts_json() const {
-  return json_tree([&](JsonOut& out) { write_spread_counts(out, counts_); });
-}
-
 std::vector<WorkerSpreadCounts> PlacementSpreadScorer::release_counts() {
   position_.clear();
   return std::move(counts_);
@@ -245,10 +241,6 @@ void write_spread_stats(JsonOut& out, const SpreadStats& stats) {
   out.member("min_others", stats.min_others);
   out.member("max_others", stats.max_others);
   out.end_object();
-}
-
-Json PlacementSpreadScorer::stats_json() const {
-  return json_tree([&](JsonOut& out) { write_spread_stats(out, stats_); });
 }
 
 }  // namespace placement

@@ -55,9 +55,9 @@ struct SpreadItem {
   void write(JsonOut& out) const;
 };
 
-// The counts of the trace, as counts_json() renders them.
+// The counts of a spread placement record, per worker in first-seen order.
 void write_spread_counts(JsonOut& out, const std::vector<WorkerSpreadCounts>& counts);
-// The statistics of the trace, as stats_json() renders them.
+// The statistics of a spread placement record.
 void write_spread_stats(JsonOut& out, const SpreadStats& stats);
 
 class PlacementSpreadScorer {
@@ -76,9 +76,6 @@ class PlacementSpreadScorer {
   double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, SpreadItem& item) const;
   double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, Json& record) const;
 
-  // Counts per worker in first-seen order, and the statistics (for the trace).
-  Json counts_json() const;
-  Json stats_json() const;
   // The counts, moved out for a deferred trace list; the scorer cannot score afterwards.
   std::vector<WorkerSpreadCounts> release_counts();
 

@@ -4,25 +4,37 @@
 
 #include "resources/allocatable.h"
 #include "scenario/errors.h"
-#include "scorers/offload_layer_scorer.h"
-#include "scorers/placement_binpack_scorer.h"
-#include "scorers/placement_spread_scorer.h"
 #include "scorers/scale_down_records.h"
 #include "scorers/score_chain.h"
 #include "scorers/score_chain_parts.h"
 #include "scorers/scorer_inputs.h"
-#include "scorers/status_scorer.h"
 
 namespace placement {
 
 namespace {
 
-using score_chain::add_record;
-using score_chain::strategy_name;
 using score_chain::tie_groups;
 
+// A row for each instance, in order, added before it is scored: a scorer that raises leaves its
+// row with what it had reached.
+template <class Item, class ScoreOne>
+std::vector<double> score_rows(const std::vector<const ModelInstance*>& mine, std::vector<ScaleDownRow<Item>>& rows,
+                               ScoreOne score_one) {
+  std::vector<double> scores;
+  scores.reserve(mine.size());
+  rows.reserve(mine.size());
+  for (const ModelInstance* inst : mine) {
+    ScaleDownRow<Item>& row = rows.emplace_back();
+    row.instance_id = inst->id;
+    row.name = inst->name;
+    scores.push_back(score_one(*inst, row));
+  }
+  return scores;
+}
+
 // Other models' instances on a ranked worker: scale-down placement does not see them (Q6).
-void mark_other_models_ignored(const Scenario& s, const std::vector<const ModelInstance*>& mine, Json& rec, Trace& trace) {
+void mark_other_models_ignored(const Scenario& s, const std::vector<const ModelInstance*>& mine,
+                               ScaleDownPlacementHead& head, Trace& trace) {
   std::vector<std::int64_t> ranked_workers;
   auto note = [&](const std::optional<std::int64_t>& id) {
     if (id && std::find(ranked_workers.begin(), ranked_workers.end(), *id) == ranked_workers.end()) ranked_workers.push_back(*id);
@@ -31,7 +43,7 @@ void mark_other_models_ignored(const Scenario& s, const std::vector<const ModelI
     note(inst->worker_id);
     for (const auto& sub : inst->subordinate_workers) note(sub.worker_id);
   }
-  std::vector<std::int64_t> shared;
+  std::vector<std::int64_t>& shared = head.other_models_ignored_on;
   auto touches = [&](const std::optional<std::int64_t>& id) {
     if (id && std::find(ranked_workers.begin(), ranked_workers.end(), *id) != ranked_workers.end() &&
         std::find(shared.begin(), shared.end(), *id) == shared.end())
@@ -42,72 +54,41 @@ void mark_other_models_ignored(const Scenario& s, const std::vector<const ModelI
     touches(inst.worker_id);
     for (const auto& sub : inst.subordinate_workers) touches(sub.worker_id);
   }
-  if (shared.empty()) return;
-  rec["other_models_ignored_on"] = shared;
-  rec["quirks"] = Json::array({"Q6"});
-  trace.quirk("Q6", "scale-down placement", "other models' instances on a ranked worker were ignored");
+  if (!shared.empty()) trace.quirk("Q6", "scale-down placement", "other models' instances on a ranked worker were ignored");
 }
 
-std::vector<double> score_placement_down(const Scenario& s, const WorkerLookup& workers,
-                                         const std::vector<const ModelInstance*>& mine, Trace& trace) {
-  const Model& model = s.model;
-  Json& rec = add_record(trace, Json{{"scorer", "placement"},
-                                     {"strategy", strategy_name(model)},
-                                     {"scale", scale_type_name(ScaleType::down)},
-                                     {"max", kScaleDownPlacementMax}}).head();
-  mark_other_models_ignored(s, mine, rec, trace);
-  std::vector<double> scores;
-  rec["instances"] = Json::array();
-  if (model.placement_strategy == PlacementStrategy::binpack) {
-    AllocationIndex allocation(mine);  // this model's instances only (Q6)
-    PlacementBinpackScorer binpack(workers, allocation, ScaleType::down, kScaleDownPlacementMax, &trace);
-    for (const ModelInstance* inst : mine) {
-      Json item{{"instance_id", inst->id}, {"name", inst->name}};
-      try {
-        scores.push_back(binpack.score_instance(*inst, item));
-      } catch (const ReferenceError&) {
-        rec["instances"].push_back(item);
-        throw;
-      }
-      rec["instances"].push_back(std::move(item));
-    }
-    return scores;
-  }
-  PlacementSpreadScorer spread(model, mine, kScaleDownPlacementMax, &trace);
+std::vector<double> score_binpack_down(const Scenario& s, const WorkerLookup& workers,
+                                       const std::vector<const ModelInstance*>& mine, Trace& trace) {
+  auto rec = std::make_shared<BinpackDownRecord>();
+  trace.add_scoring(rec);
+  mark_other_models_ignored(s, mine, rec->head, trace);
+  AllocationIndex allocation(mine);  // this model's instances only (Q6)
+  PlacementBinpackScorer binpack(workers, allocation, ScaleType::down, kScaleDownPlacementMax, &trace);
+  return score_rows(mine, rec->instances, [&](const ModelInstance& inst, ScaleDownRow<BinpackRecord>& row) {
+    return binpack.score_instance(inst, row);
+  });
+}
+
+std::vector<double> score_spread_down(const Scenario& s, const WorkerLookup& workers,
+                                      const std::vector<const ModelInstance*>& mine, Trace& trace) {
+  auto rec = std::make_shared<SpreadDownRecord>();
+  trace.add_scoring(rec);
+  mark_other_models_ignored(s, mine, rec->head, trace);
+  PlacementSpreadScorer spread(s.model, mine, kScaleDownPlacementMax, &trace);
   std::vector<const Worker*> all_workers;
+  all_workers.reserve(s.workers.size());
   for (const Worker& w : s.workers) all_workers.push_back(&w);
   spread.build_stats(all_workers);
-  rec["counts"] = spread.counts_json();
-  rec["stats"] = spread.stats_json();
-  for (const ModelInstance* inst : mine) {
-    Json item{{"instance_id", inst->id}, {"name", inst->name}};
-    double score = 0;
-    if (!inst->worker_id) {
-      item["why"] = "no_worker";
-      item["score"] = 0.0;
-    } else {
-      score = spread.score_item(workers.find(*inst->worker_id), inst->gpu_indexes, item);
-    }
-    scores.push_back(score);
-    rec["instances"].push_back(std::move(item));
-  }
-  return scores;
-}
-
-template <class ScoreOne>
-std::vector<double> score_each(const std::vector<const ModelInstance*>& mine, Json& rec, ScoreOne score_one) {
-  std::vector<double> scores;
-  rec["instances"] = Json::array();
-  for (const ModelInstance* inst : mine) {
-    Json item{{"instance_id", inst->id}, {"name", inst->name}};
-    try {
-      scores.push_back(score_one(*inst, item));
-    } catch (const ReferenceError&) {
-      rec["instances"].push_back(item);
-      throw;
-    }
-    rec["instances"].push_back(std::move(item));
-  }
+  rec->stats = spread.stats();
+  std::vector<double> scores =
+      score_rows(mine, rec->instances, [&](const ModelInstance& inst, ScaleDownRow<SpreadItem>& row) {
+        if (!inst.worker_id) {
+          row.why = scale_down_why::kNoWorker;
+          return 0.0;
+        }
+        return spread.score_item(workers.find(*inst.worker_id), inst.gpu_indexes, row.item);
+      });
+  rec->counts = spread.release_counts();  // the scorer is done with them
   return scores;
 }
 
@@ -133,20 +114,20 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
   WorkerLookup workers(scenario.workers);
   std::vector<double> status, offload, placement;
   try {
-    Json& status_rec = add_record(trace, Json{{"scorer", "status"}, {"max", kScaleDownStatusMax}}).head();
-    status = score_each(mine, status_rec, [&](const ModelInstance& inst, Json& item) {
-      return status_score(inst, workers, kScaleDownStatusMax, item);
+    auto status_rec = std::make_shared<StatusDownRecord>();
+    trace.add_scoring(status_rec);
+    status = score_rows(mine, status_rec->instances, [&](const ModelInstance& inst, ScaleDownRow<StatusItem>& row) {
+      return status_score(inst, workers, kScaleDownStatusMax, row.item);
     });
-    Json& offload_rec = add_record(trace, Json{{"scorer", "offload_layer"}, {"max", kScaleDownOffloadMax}}).head();
-    offload = score_each(mine, offload_rec, [&](const ModelInstance& inst, Json& item) {
-      return offload_layer_score(inst, kScaleDownOffloadMax, item);
+    auto offload_rec = std::make_shared<OffloadDownRecord>();
+    trace.add_scoring(offload_rec);
+    offload = score_rows(mine, offload_rec->instances, [&](const ModelInstance& inst, ScaleDownRow<OffloadItem>& row) {
+      return offload_layer_score(inst, kScaleDownOffloadMax, row.item);
     });
-    for (const auto& item : offload_rec["instances"])
-      if (item.contains("quirks")) {
-        trace.quirk("Q8", "scale-down offload layer", "an instance without layer counts scored 0");
-        break;
-      }
-    placement = score_placement_down(scenario, workers, mine, trace);
+    if (std::any_of(offload_rec->instances.begin(), offload_rec->instances.end(), [](const auto& row) { return row.item.q8; }))
+      trace.quirk("Q8", "scale-down offload layer", "an instance without layer counts scored 0");
+    placement = model.placement_strategy == PlacementStrategy::binpack ? score_binpack_down(scenario, workers, mine, trace)
+                                                                       : score_spread_down(scenario, workers, mine, trace);
   } catch (const ReferenceError& e) {
     // GPUStack catches any failure of the ranking and returns no candidates (§4.5).
     trace.error("reference_error", e.stage(), e.reason(), e.values());

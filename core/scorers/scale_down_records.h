@@ -1,6 +1,7 @@
-// The scale-down ranking's chain record (scheduler-rules.md §4.1, §4.5, §6.4), typed: nothing to
-// rank (and why), a ranking that failed (§4.5), or the rescaled totals, the ranking and its tie
-// groups (Q9).
+// The scale-down ranking's records (scheduler-rules.md §4.1, §4.5, §6.4), typed while it runs:
+// one per scorer (status, offload layer, placement binpack or spread) with a row per instance,
+// and the chain record: nothing to rank (and why), a ranking that failed (§4.5), or the rescaled
+// totals, the ranking and its tie groups (Q9).
 #pragma once
 
 #include <cstdint>
@@ -8,9 +9,54 @@
 #include <string>
 #include <vector>
 
+#include "scorers/offload_layer_scorer.h"
+#include "scorers/placement_binpack_scorer.h"
+#include "scorers/placement_spread_scorer.h"
+#include "scorers/scale_down_row.h"
+#include "scorers/status_scorer.h"
 #include "trace/trace.h"
 
 namespace placement {
+
+// {scorer: status, max, instances}.
+class StatusDownRecord final : public TraceRecord {
+ public:
+  std::vector<ScaleDownRow<StatusItem>> instances;
+  void write(JsonOut& out) const override;
+};
+
+// {scorer: offload_layer, max, instances}.
+class OffloadDownRecord final : public TraceRecord {
+ public:
+  std::vector<ScaleDownRow<OffloadItem>> instances;
+  void write(JsonOut& out) const override;
+};
+
+// {scorer: placement, strategy, scale: scale_down, max}, then, when this model's workers also run
+// other models' instances, {other_models_ignored_on: worker ids, quirks: [Q6]}.
+struct ScaleDownPlacementHead {
+  const char* strategy = "binpack";
+  std::vector<std::int64_t> other_models_ignored_on;
+  void write(JsonOut& out) const;  // members of the open record
+};
+
+// {...head, instances}; a row that raised is the last one, with what it had reached.
+class BinpackDownRecord final : public TraceRecord {
+ public:
+  ScaleDownPlacementHead head{"binpack", {}};
+  std::vector<ScaleDownRow<BinpackRecord>> instances;
+  void write(JsonOut& out) const override;
+};
+
+// {...head, instances, counts, stats}: counts and statistics over all workers.
+class SpreadDownRecord final : public TraceRecord {
+ public:
+  ScaleDownPlacementHead head{"spread", {}};
+  std::vector<ScaleDownRow<SpreadItem>> instances;
+  std::vector<WorkerSpreadCounts> counts;
+  SpreadStats stats;
+  void write(JsonOut& out) const override;
+};
 
 struct ScaleDownTotal {
   std::int64_t instance_id = 0;

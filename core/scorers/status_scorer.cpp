@@ -2,31 +2,38 @@
 
 namespace placement {
 
-double status_score(const ModelInstance& inst, const WorkerLookup& workers, double max_score, Json& rec) {
-  rec["instance_state"] = inst.state;
+double status_score(const ModelInstance& inst, const WorkerLookup& workers, double max_score, StatusItem& item) {
+  item.instance_state = inst.state;
   const Worker* w = workers.find(inst.worker_id);
-  rec["worker_state"] = w ? Json(w->state) : Json(nullptr);
+  if (w) item.worker_state = w->state;
   double score = 0;
-  std::string rule;
   if (!inst.worker_id) {
-    rule = "no_worker";
+    item.rule = status_rule::kNoWorker;
   } else if (!w) {
-    rule = "unknown_worker";
+    item.rule = status_rule::kUnknownWorker;
   } else if (w->state == "not_ready") {
     // Only not_ready zeroes the score: unreachable or maintenance workers fall to the half score.
-    rule = "worker_not_ready";
+    item.rule = status_rule::kWorkerNotReady;
   } else if (inst.state == "error") {
-    rule = "instance_error";
+    item.rule = status_rule::kInstanceError;
   } else if (w->state == "ready" && inst.state == "running") {
-    rule = "ready_and_running";
+    item.rule = status_rule::kReadyAndRunning;
     score = max_score;
   } else {
-    rule = "other";
+    item.rule = status_rule::kOther;
     score = max_score * 0.5;
   }
-  rec["rule"] = rule;
-  rec["score"] = score;
+  item.score = score;
   return score;
+}
+
+void StatusItem::write(JsonOut& out) const {
+  out.member("instance_state", instance_state);
+  out.key("worker_state");
+  if (worker_state) out.string(*worker_state);
+  else out.null();
+  out.member("rule", rule);
+  out.member("score", score);
 }
 
 }  // namespace placement

@@ -30,21 +30,21 @@ TEST_CASE("offload layer scorer rules, row by row") {
   for (const Row& row : rows) {
     SECTION(row.rule) {
       ModelInstance inst = load_instance(Json::parse(row.instance), "/i");
-      Json rec;
-      CHECK(offload_layer_score(inst, 10.0, rec) == row.expected);
-      CHECK(rec.contains("quirks") == row.q8);
+      OffloadItem item;
+      CHECK(offload_layer_score(inst, 10.0, item) == row.expected);
+      CHECK(item.q8 == row.q8);
     }
   }
   SECTION("the scale-down example's 60/81 → 7.4074074074074066") {
     ModelInstance inst = load_instance(
         Json::parse(R"({"id": 1, "model_id": 1, "computed_resource_claim": {"offload_layers": 60, "total_layers": 81}})"), "/i");
-    Json rec;
-    CHECK(offload_layer_score(inst, 10.0, rec) == 7.4074074074074066);
+    OffloadItem item;
+    CHECK(offload_layer_score(inst, 10.0, item) == 7.4074074074074066);
   }
   SECTION("a total of 0 with some offloaded layers divides by zero: GPUStack raises") {
     ModelInstance inst = load_instance(
         Json::parse(R"({"id": 1, "model_id": 1, "computed_resource_claim": {"offload_layers": 3, "total_layers": 0}})"), "/i");
-    Json rec;
-    CHECK_THROWS_AS(offload_layer_score(inst, 10.0, rec), ReferenceError);
+    OffloadItem item;
+    CHECK_THROWS_AS(offload_layer_score(inst, 10.0, item), ReferenceError);
   }
 }

@@ -34,7 +34,18 @@ struct Binpack {
     return out;
   }
   double candidate(std::size_t i, Json& rec) { return scorer.score_candidate(s.candidates->at(i), rec); }
-  double instance(std::size_t i, Json& rec) { return scorer.score_instance(s.model_instances.at(i), rec); }
+  // The instance's row members (after its id and name) as JSON.
+  double instance(std::size_t i, Json& rec) {
+    ScaleDownRow<BinpackRecord> row;
+    try {
+      const double score = scorer.score_instance(s.model_instances.at(i), row);
+      rec = json_tree([&](JsonOut& out) { out.begin_object(), row.write(out), out.end_object(); });
+      return score;
+    } catch (const ReferenceError&) {
+      rec = json_tree([&](JsonOut& out) { out.begin_object(), row.write(out), out.end_object(); });
+      throw;
+    }
+  }
 };
 
 std::string scenario_text(const std::string& workers, const std::string& instances, const std::string& candidates) {
@@ -197,6 +208,7 @@ TEST_CASE("binpack scale-down: denominators add the instance's own claim; this m
   CHECK(unknown["why"] == "unknown_worker");
   Json no_worker;
   CHECK(b.instance(4, no_worker) == 0.0);
+  CHECK(no_worker["why"] == "no_worker");
   Json r1, r2, r3;
   CHECK_THROWS_AS(b.instance(5, r1), ReferenceError);  // GPU instance, null claim
   CHECK_THROWS_AS(b.instance(6, r2), ReferenceError);  // CPU instance, null claim

@@ -36,9 +36,9 @@ TEST_CASE("status scorer rules, row by row") {
       std::vector<Worker> workers{load_worker(Json::parse(worker_json(1, "w", 1000, "[]", row.worker_state)), "/w")};
       WorkerLookup lookup(workers);
       ModelInstance inst = load_instance(Json::parse(row.instance), "/i");
-      Json rec;
-      CHECK(status_score(inst, lookup, 100.0, rec) == row.expected);
-      CHECK(rec["rule"] == row.code);
+      StatusItem item;
+      CHECK(status_score(inst, lookup, 100.0, item) == row.expected);
+      CHECK(std::string(item.rule) == row.code);
     }
   }
 }
