@@ -4,6 +4,7 @@
 
 #include "filters/backend_support.h"
 #include "filters/catalogue/default_install.h"
+#include "filters/verdict_data.h"
 #include "scenario/errors.h"
 
 namespace placement::filters {
@@ -58,10 +59,6 @@ std::vector<Condition> conditions_of(const Worker& w, const Model& model, Trace&
 
 Json opt_json(const std::optional<std::string>& v) { return v ? Json(*v) : Json(nullptr); }
 
-Json condition_json(const Condition& c) {
-  return Json{{"type", c.type}, {"runtime", opt_json(c.runtime)}, {"variant", opt_json(c.variant)}};
-}
-
 bool null_backend(const Model& model) { return !model.backend || model.backend->empty(); }
 
 // Why every worker is dropped when one field of the model decides it — a backend GPUStack has never
@@ -104,7 +101,7 @@ class ConditionMemo {
   struct Entry {
     Condition condition;
     Support support;
-    std::shared_ptr<const Json> data;  // built at the first worker passing on it
+    std::shared_ptr<const SupportedData> data;  // built at the first worker passing on it
   };
   explicit ConditionMemo(const BackendLookup& lookup) : lookup_(lookup) { seen_.reserve(kKept); }  // entries are pointed into
 
@@ -126,22 +123,17 @@ class ConditionMemo {
 // Records one worker's verdict: it passes on its first supported condition; otherwise every
 // condition becomes a reason (in `reasons`) and it fails.
 bool decide_worker(const Worker& w, const std::vector<Condition>& conditions, ConditionMemo& memo,
-                   const std::optional<std::string>& pinned, FilterRecord& record, Json& reasons) {
+                   const std::optional<std::string>& pinned, FilterRecord& record, UnsupportedConditions& reasons) {
   for (const Condition& c : conditions) {
     ConditionMemo::Entry& verdict = memo.of(c);
     if (verdict.support) {
-      if (!verdict.data)
-        verdict.data = std::make_shared<const Json>(
-            Json{{"source", verdict.support.source}, {"version", verdict.support.version}, {"condition", condition_json(c)}});
+      if (!verdict.data) verdict.data = std::make_shared<const SupportedData>(verdict.support, c);
       record.pass(w, BackendFrameworkFilter::kCodeSupported, verdict.data);
       return true;
     }
-    Json reason = condition_json(c);
-    reason["version"] = opt_json(pinned);
-    reason["why"] = pinned ? BackendFrameworkFilter::kWhyVersion : c.type == kCpu ? BackendFrameworkFilter::kWhyCpu : BackendFrameworkFilter::kWhyGpu;
-    reasons.push_back(std::move(reason));
+    const char* why = pinned ? BackendFrameworkFilter::kWhyVersion : c.type == kCpu ? BackendFrameworkFilter::kWhyCpu : BackendFrameworkFilter::kWhyGpu;
+    reasons.reasons.push_back(UnsupportedCondition{c, pinned, why});
   }
-  record.fail(w, BackendFrameworkFilter::kCodeUnsupported, Json{{"conditions", reasons}});
   return false;
 }
 
@@ -177,13 +169,18 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
 
   Json removed = Json::array();
   ConditionMemo memo(lookup);
+  std::shared_ptr<UnsupportedConditions> reasons;  // a fresh list only after a worker kept the last one
   for (std::size_t i = 0; i < workers.size(); ++i) {
-    Json reasons = Json::array();
-    if (decide_worker(*workers[i], conditions[i], memo, pinned, record, reasons)) continue;
+    if (!reasons) reasons = std::make_shared<UnsupportedConditions>();
+    reasons->reasons.clear();  // a passing worker may have failed conditions before its supported one
+    if (decide_worker(*workers[i], conditions[i], memo, pinned, record, *reasons)) continue;
+    record.fail(*workers[i], kCodeUnsupported, std::make_shared<const UnsupportedData>(reasons));
     removed.push_back(workers[i]->name);
     // GPUStack writes one line per removed worker, listing every failed condition.
     ctx.trace.message("filters", Name,
-                      Json{{"worker", workers[i]->name}, {"backend", backend}, {"backend_version", opt_json(pinned)}, {"reasons", reasons}});
+                      Json{{"worker", workers[i]->name}, {"backend", backend}, {"backend_version", opt_json(pinned)},
+                           {"reasons", reasons->to_json()}});
+    reasons = nullptr;
   }
   if (!workers.empty() && removed.size() == workers.size()) {
     Json note = all_dropped_note(ctx, scenario_rows, rows, lookup, pin, conditions);

@@ -1,5 +1,7 @@
 #include "filters/cluster_filter.h"
 
+#include "filters/verdict_data.h"
+
 namespace placement::filters {
 
 namespace {
@@ -11,13 +13,13 @@ void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker
   record.applied("always applies: the worker's cluster must equal the model's");
   bool null_model_removed = false;
   // Workers of one cluster share their data; clusters are few, workers many.
-  std::vector<std::pair<std::optional<std::int64_t>, std::shared_ptr<const Json>>> data_of_cluster;
+  std::vector<std::pair<std::optional<std::int64_t>, std::shared_ptr<const ClusterData>>> data_of_cluster;
   for (const Worker* w : workers) {
-    std::shared_ptr<const Json> data;
+    std::shared_ptr<const ClusterData> data;
     for (const auto& [cluster, d] : data_of_cluster)
       if (cluster == w->cluster_id) data = d;
     if (!data) {
-      data = std::make_shared<const Json>(Json{{"worker", cluster_json(w->cluster_id)}, {"model", cluster_json(want)}});
+      data = std::make_shared<const ClusterData>(w->cluster_id, want);
       if (data_of_cluster.size() < 16) data_of_cluster.emplace_back(w->cluster_id, data);
     }
     // optional == optional: two nulls are equal, a null never equals a value (GPUStack's `!=`).

@@ -9,10 +9,12 @@ void WorkerVerdicts::write(JsonOut& out) const {
     out.member("pass", v.pass);
     out.member("code", v.code);
     out.key("data");
-    // Not `v.data ? *v.data : Json()`: that conditional is a prvalue and copied the shared data
-    // once per worker.
-    if (v.data) write_data(out, *v.data);
-    else write_data(out, Json());
+    if (v.data) {
+      v.data->write(out);
+    } else {
+      out.begin_object();
+      out.end_object();
+    }
   });
 }
 
@@ -29,21 +31,15 @@ void FilterRecord::not_applied(std::string why, const std::vector<const Worker*>
   for (const Worker* w : workers) pass(*w, kCodeNotApplied);
 }
 
-namespace {
-std::shared_ptr<const Json> shared(Json data) {
-  return data.is_null() ? nullptr : std::make_shared<const Json>(std::move(data));
+void FilterRecord::pass(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data) {
+  add(w, true, code, std::move(data));
 }
-}  // namespace
 
-void FilterRecord::pass(const Worker& w, const char* code, Json data) { add(w, true, code, shared(std::move(data))); }
+void FilterRecord::fail(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data) {
+  add(w, false, code, std::move(data));
+}
 
-void FilterRecord::fail(const Worker& w, const char* code, Json data) { add(w, false, code, shared(std::move(data))); }
-
-void FilterRecord::pass(const Worker& w, const char* code, std::shared_ptr<const Json> data) { add(w, true, code, std::move(data)); }
-
-void FilterRecord::fail(const Worker& w, const char* code, std::shared_ptr<const Json> data) { add(w, false, code, std::move(data)); }
-
-void FilterRecord::add(const Worker& w, bool pass, const char* code, std::shared_ptr<const Json> data) {
+void FilterRecord::add(const Worker& w, bool pass, const char* code, std::shared_ptr<const TraceRecord> data) {
   ++input_;
   if (pass) kept_.push_back(&w);
   workers_->verdicts.push_back(WorkerVerdict{w.id, w.name, pass, code, std::move(data)});

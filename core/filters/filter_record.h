@@ -34,7 +34,7 @@ struct WorkerVerdict {
   std::string worker_name;
   bool pass = false;
   const char* code = "";
-  std::shared_ptr<const Json> data;  // null = {}; shared by workers with the same data
+  std::shared_ptr<const TraceRecord> data;  // an object (verdict_data.h); null = {}; shared by workers with the same data
 };
 
 class WorkerVerdicts final : public DeferredList {
@@ -52,12 +52,10 @@ class FilterRecord {
   // Keeps every input worker, each recorded with code `not_applied`.
   void not_applied(std::string why, const std::vector<const Worker*>& workers);
 
-  // `code` is one of the filter's code constants (static storage); null `data` is rendered as {}.
-  void pass(const Worker& w, const char* code, Json data = nullptr);
-  void fail(const Worker& w, const char* code, Json data = nullptr);
-  // The same, with data many workers share (built once by the filter).
-  void pass(const Worker& w, const char* code, std::shared_ptr<const Json> data);
-  void fail(const Worker& w, const char* code, std::shared_ptr<const Json> data);
+  // `code` is one of the filter's code constants (static storage); `data` writes an object
+  // (verdict_data.h), null is rendered as {}. Workers with the same data may share it.
+  void pass(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data = nullptr);
+  void fail(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data = nullptr);
 
   // §2 summary data of this filter (also the values of its GPUStack-equivalent message).
   Json& summary() { return summary_; }
@@ -75,7 +73,7 @@ class FilterRecord {
   static std::shared_ptr<const TraceRecord> not_run(const std::string& filter, const std::string& after);
 
  private:
-  void add(const Worker& w, bool pass, const char* code, std::shared_ptr<const Json> data);
+  void add(const Worker& w, bool pass, const char* code, std::shared_ptr<const TraceRecord> data);
 
   std::string filter_;
   std::string status_ = kApplied;

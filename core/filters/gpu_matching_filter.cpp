@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/verdict_data.h"
 #include "scenario/scenario_loader.h"
 
 namespace placement::filters {
@@ -19,8 +20,8 @@ std::vector<std::string> named_workers(const std::vector<std::string>& ids) {
   return names;
 }
 
-Json selected_ids_of(const std::vector<std::string>& ids, const std::string& worker) {
-  Json out = Json::array();
+std::vector<std::string> selected_ids_of(const std::vector<std::string>& ids, const std::string& worker) {
+  std::vector<std::string> out;
   for (const auto& id : ids)
     if (auto parsed = parse_gpu_id(id); parsed && parsed->worker_name == worker) out.push_back(id);
   return out;
@@ -38,7 +39,7 @@ void GpuMatchingFilter::run(const FilterContext& ctx, const std::vector<const Wo
   const std::vector<std::string> names = named_workers(*ids);
   for (const Worker* w : workers) {
     if (std::find(names.begin(), names.end(), w->name) != names.end())
-      record.pass(*w, kCodeSelected, Json{{"gpu_ids", selected_ids_of(*ids, w->name)}});
+      record.pass(*w, kCodeSelected, std::make_shared<const SelectedGpusData>(selected_ids_of(*ids, w->name)));
     else
       record.fail(*w, kCodeNotSelected);
   }

@@ -1,5 +1,7 @@
 #include "filters/label_matching_filter.h"
 
+#include "filters/verdict_data.h"
+
 namespace placement::filters {
 
 namespace {
@@ -34,12 +36,12 @@ void LabelMatchingFilter::run(const FilterContext& ctx, const std::vector<const 
     for (const auto& [key, want] : selector) {
       const std::string* have = find_value(w->labels, key);
       if (!have) {
-        record.fail(*w, kCodeMissing, Json{{"key", key}});
+        record.fail(*w, kCodeMissing, std::make_shared<const LabelData>(key));
         ok = false;
         break;
       }
       if (*have != want) {
-        record.fail(*w, kCodeMismatch, Json{{"key", key}, {"want", want}, {"have", *have}});
+        record.fail(*w, kCodeMismatch, std::make_shared<const LabelData>(key, want, *have));
         ok = false;
         break;
       }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "filters/verdict_data.h"
+
 namespace placement::filters {
 
 void LocalPathFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
@@ -17,15 +19,16 @@ void LocalPathFilter::run(const FilterContext& ctx, const std::vector<const Work
   const std::string path = model.source.local_path.value_or("");
   record.applied("local-path model with selected GPUs: the path must exist on the worker");
   std::vector<std::string> failed;
+  const auto data = std::make_shared<const LocalPathData>(path);  // the same for every worker
   for (const Worker* w : workers) {
     if (!w->local_paths) {
-      record.fail(*w, kCodeUnreported, Json{{"path", path}});
+      record.fail(*w, kCodeUnreported, data);
       failed.push_back(w->name);
     } else if (std::find(w->local_paths->begin(), w->local_paths->end(), path) == w->local_paths->end()) {
-      record.fail(*w, kCodeMissing, Json{{"path", path}});
+      record.fail(*w, kCodeMissing, data);
       failed.push_back(w->name);
     } else {
-      record.pass(*w, kCodePresent, Json{{"path", path}});
+      record.pass(*w, kCodePresent, data);
     }
   }
   std::sort(failed.begin(), failed.end());

@@ -1,5 +1,7 @@
 #include "filters/status_filter.h"
 
+#include "filters/verdict_data.h"
+
 namespace placement::filters {
 
 void StatusFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
@@ -8,7 +10,7 @@ void StatusFilter::run(const FilterContext& ctx, const std::vector<const Worker*
     if (w->state == kReadyState)
       record.pass(*w, kCodeReady);
     else
-      record.fail(*w, kCodeNotReady, Json{{"state", w->state}});
+      record.fail(*w, kCodeNotReady, std::make_shared<const WorkerStateData>(w->state));
   }
   record.summary() = Json{{"matched", record.kept().size()}, {"of", record.input_count()}};
   // "Matched k/n workers by READY status." only when someone was removed.
