@@ -4,6 +4,7 @@
 
 #include "filters/backend_support.h"
 #include "filters/catalogue/default_install.h"
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 #include "scenario/errors.h"
 
@@ -167,7 +168,10 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   record.applied("backend " + backend + " must have, for one of the worker's devices, a version in " +
                  (scenario_rows ? "the scenario's rows" : "a default install's rows") + " or a " + catalogue::kRunnerRelease + " runner");
 
-  Json removed = Json::array();
+  auto summary = std::make_shared<BackendSummary>();
+  summary->backend = backend;
+  summary->rows = scenario_rows ? kRowsScenario : kRowsDefaultInstall;
+  std::vector<std::string>& removed = summary->removed;
   ConditionMemo memo(lookup);
   std::shared_ptr<UnsupportedConditions> reasons;  // a fresh list only after a worker kept the last one
   for (std::size_t i = 0; i < workers.size(); ++i) {
@@ -189,7 +193,7 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   if (!removed.empty() && null_backend(model) && is_gguf(model))
     ctx.trace.quirk("Q32", "filters.backend_framework",
                     "a GGUF model with backend null is filtered as Custom but not skipped like the literal Custom");
-  record.summary() = Json{{"backend", backend}, {"rows", scenario_rows ? kRowsScenario : kRowsDefaultInstall}, {"removed", removed}};
+  record.summary(std::move(summary));
 }
 
 }  // namespace placement::filters

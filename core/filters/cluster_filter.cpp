@@ -1,12 +1,9 @@
 #include "filters/cluster_filter.h"
 
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 
 namespace placement::filters {
-
-namespace {
-Json cluster_json(const std::optional<std::int64_t>& id) { return id ? Json(*id) : Json(nullptr); }
-}  // namespace
 
 void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
   const auto& want = ctx.model.cluster_id;
@@ -34,7 +31,10 @@ void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker
     ctx.trace.quirk("Q31", "filters.cluster",
                     "the model has no cluster and GPUStack compares that null as a value: workers that belong to a cluster are excluded");
   const std::size_t matched = record.kept().size();
-  record.summary() = Json{{"matched", matched}, {"model_cluster_id", cluster_json(want)}};
+  auto summary = std::make_shared<ClusterSummary>();
+  summary->matched = matched;
+  summary->model_cluster_id = want;
+  record.summary(std::move(summary));
   // GPUStack reports this filter every time ("Matched N workers by cluster selector.").
   ctx.trace.message("filters", Name, Json{{"matched", matched}});
 }

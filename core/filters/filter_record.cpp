@@ -56,7 +56,7 @@ class CommittedFilter final : public TraceRecord {
   std::size_t in = 0;
   std::size_t kept = 0;
   Json extra;    // extra top-level members, between `kept` and `summary`
-  Json summary;  // an object
+  std::shared_ptr<const TraceRecord> summary;  // null: {}
   std::shared_ptr<const WorkerVerdicts> workers;  // null: none
 
   void write(JsonOut& out) const override {
@@ -67,7 +67,13 @@ class CommittedFilter final : public TraceRecord {
     out.member("in", in);
     out.member("kept", kept);
     for (auto it = extra.begin(); it != extra.end(); ++it) out.member(it.key(), it.value());
-    out.member("summary", summary);
+    out.key("summary");
+    if (summary) {
+      summary->write(out);
+    } else {
+      out.begin_object();
+      out.end_object();
+    }
     out.key("workers");
     if (workers) {
       workers->write(out);
@@ -99,7 +105,6 @@ std::shared_ptr<const TraceRecord> FilterRecord::not_run(const std::string& filt
   record->filter = filter;
   record->status = kNotRun;
   record->why = "no worker was left after the " + after + " filter";
-  record->summary = Json::object();
   return record;
 }
 

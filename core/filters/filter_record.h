@@ -57,8 +57,8 @@ class FilterRecord {
   void pass(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data = nullptr);
   void fail(const Worker& w, const char* code, std::shared_ptr<const TraceRecord> data = nullptr);
 
-  // §2 summary data of this filter (also the values of its GPUStack-equivalent message).
-  Json& summary() { return summary_; }
+  // §2 summary of this filter (filter_summaries.h); without one the record's summary is {}.
+  void summary(std::shared_ptr<const TraceRecord> summary) { summary_ = std::move(summary); }
   // Extra top-level fields of the record (e.g. which backend catalogue decided).
   void set(const std::string& key, Json value) { extra_[key] = std::move(value); }
 
@@ -81,7 +81,7 @@ class FilterRecord {
   std::size_t input_ = 0;
   std::vector<const Worker*> kept_;
   std::shared_ptr<WorkerVerdicts> workers_;
-  Json summary_ = Json::object();
+  std::shared_ptr<const TraceRecord> summary_;
   Json extra_ = Json::object();
 };
 

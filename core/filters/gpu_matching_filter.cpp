@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 #include "scenario/scenario_loader.h"
 
@@ -52,8 +53,12 @@ void GpuMatchingFilter::run(const FilterContext& ctx, const std::vector<const Wo
   }
   std::sort(absent.begin(), absent.end());
   const std::size_t matched = record.kept().size();
-  record.summary() = Json{{"matched", matched}, {"named_workers", names}, {"absent", absent}};
   ctx.trace.message("filters", Name, Json{{"matched", matched}, {"absent", absent}});
+  auto summary = std::make_shared<GpuSelectorSummary>();
+  summary->matched = matched;
+  summary->named_workers = names;
+  summary->absent = std::move(absent);
+  record.summary(std::move(summary));
 }
 
 }  // namespace placement::filters

@@ -1,16 +1,11 @@
 #include "filters/label_matching_filter.h"
 
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 
 namespace placement::filters {
 
 namespace {
-
-Json map_json(const StringMap& map) {
-  Json j = Json::object();
-  for (const auto& [k, v] : map) j[k] = v;
-  return j;
-}
 
 // GPUStack appends a Linux-only note for the backends that need Linux, read from the
 // *effective* backend (Q17 when the literal one is null).
@@ -49,13 +44,15 @@ void LabelMatchingFilter::run(const FilterContext& ctx, const std::vector<const 
     if (ok) record.pass(*w, kCodeMatch);
   }
   const auto note = linux_only_note(ctx.model);
-  record.summary() = Json{{"selector", map_json(selector)},
-                          {"matched", record.kept().size()},
-                          {"of", record.input_count()},
-                          {"note", note ? Json(*note) : Json(nullptr)}};
+  auto summary = std::make_shared<LabelSummary>();
+  summary->selector = selector;
+  summary->matched = record.kept().size();
+  summary->of = record.input_count();
+  summary->note = note;
+  record.summary(summary);
   // GPUStack writes its line only when the selector removed someone.
   if (record.excluded_count() > 0) {
-    ctx.trace.message("filters", Name, record.summary());
+    ctx.trace.message("filters", Name, summary->to_json());
     if (note && !ctx.model.backend && !is_gguf(ctx.model))
       ctx.trace.quirk("Q17", "filters.labels", "the Linux-only note follows the effective backend (vLLM) of a model whose backend is null");
   }

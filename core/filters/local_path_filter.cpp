@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 
 namespace placement::filters {
@@ -33,9 +34,12 @@ void LocalPathFilter::run(const FilterContext& ctx, const std::vector<const Work
   }
   std::sort(failed.begin(), failed.end());
   const std::size_t listed = std::min(failed.size(), kListedWorkers);
-  std::vector<std::string> shown(failed.begin(), failed.begin() + static_cast<std::ptrdiff_t>(listed));
-  record.summary() = Json{{"path", path}, {"workers", shown}, {"more", failed.size() - listed}};
-  if (!failed.empty()) ctx.trace.message("filters", Name, record.summary());
+  auto summary = std::make_shared<LocalPathSummary>();
+  summary->path = path;
+  summary->workers.assign(failed.begin(), failed.begin() + static_cast<std::ptrdiff_t>(listed));
+  summary->more = failed.size() - listed;
+  record.summary(summary);
+  if (!failed.empty()) ctx.trace.message("filters", Name, summary->to_json());
 }
 
 }  // namespace placement::filters

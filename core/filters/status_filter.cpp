@@ -1,5 +1,6 @@
 #include "filters/status_filter.h"
 
+#include "filters/filter_summaries.h"
 #include "filters/verdict_data.h"
 
 namespace placement::filters {
@@ -12,9 +13,12 @@ void StatusFilter::run(const FilterContext& ctx, const std::vector<const Worker*
     else
       record.fail(*w, kCodeNotReady, std::make_shared<const WorkerStateData>(w->state));
   }
-  record.summary() = Json{{"matched", record.kept().size()}, {"of", record.input_count()}};
+  auto summary = std::make_shared<StatusSummary>();
+  summary->matched = record.kept().size();
+  summary->of = record.input_count();
+  record.summary(summary);
   // "Matched k/n workers by READY status." only when someone was removed.
-  if (record.excluded_count() > 0) ctx.trace.message("filters", Name, record.summary());
+  if (record.excluded_count() > 0) ctx.trace.message("filters", Name, summary->to_json());
 }
 
 }  // namespace placement::filters
