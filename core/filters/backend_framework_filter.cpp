@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/backend_record_members.h"
 #include "filters/backend_support.h"
 #include "filters/catalogue/default_install.h"
 #include "filters/filter_summaries.h"
@@ -64,34 +65,34 @@ bool null_backend(const Model& model) { return !model.backend || model.backend->
 
 // Why every worker is dropped when one field of the model decides it — a backend GPUStack has never
 // heard of, or a pin no row or runner has for these devices — and the values that would keep
-// workers. Null when neither holds.
-Json all_dropped_note(const FilterContext& ctx, bool scenario_rows, const std::vector<InferenceBackend>& rows,
+// workers. None when neither holds.
+std::optional<AllDroppedNote> all_dropped_note(const FilterContext& ctx, bool scenario_rows, const std::vector<InferenceBackend>& rows,
                       const BackendLookup& lookup, const std::optional<std::string>& pin,
                       const std::vector<std::vector<Condition>>& conditions) {
   const Model& model = ctx.model;
   const std::string where = scenario_rows ? "the scenario's inference_backends" : "a default install";
   const std::string service = catalogue::runner_service_of(lookup.backend());
   if (lookup.known()) {
-    if (!pin) return nullptr;
-    return Json{{"cause", BackendFrameworkFilter::kCausePinnedVersion},
-                {"field", "backend_version"},
-                {"value", *pin},
-                {"backend", lookup.backend()},
-                {"why", "neither " + where + "'s " + lookup.backend() + " rows nor a '" + service + "' runner of " +
-                            catalogue::kRunnerRelease + " has version " + *pin + " for these workers' devices, so every worker is dropped"},
-                {"pass_with", versions_that_pass(lookup, conditions)}};
+    if (!pin) return std::nullopt;
+    return AllDroppedNote{BackendFrameworkFilter::kCausePinnedVersion,
+                          "backend_version",
+                          *pin,
+                          lookup.backend(),
+                          "neither " + where + "'s " + lookup.backend() + " rows nor a '" + service + "' runner of " +
+                              catalogue::kRunnerRelease + " has version " + *pin + " for these workers' devices, so every worker is dropped",
+                          versions_that_pass(lookup, conditions)};
   }
   const bool gguf_null = null_backend(model) && is_gguf(model);
   const std::string why = gguf_null ? "a GGUF model with backend null is filtered as backend Custom, but only the literal backend "
                                       "Custom skips this filter; " + where + " has no Custom row and there is no 'custom' runner"
                                     : "backend " + lookup.backend() + " has no row in " + where + " and no runner service '" + service +
                                           "' in " + catalogue::kRunnerRelease;
-  return Json{{"cause", gguf_null ? BackendFrameworkFilter::kCauseGgufNullBackend : BackendFrameworkFilter::kCauseUnknownName},
-              {"field", "backend"},
-              {"value", opt_json(model.backend)},
-              {"backend", lookup.backend()},
-              {"why", why + ", so every worker is dropped"},
-              {"pass_with", backends_that_pass(rows, scenario_rows, model, pin, lookup, conditions)}};
+  return AllDroppedNote{gguf_null ? BackendFrameworkFilter::kCauseGgufNullBackend : BackendFrameworkFilter::kCauseUnknownName,
+                        "backend",
+                        model.backend,
+                        lookup.backend(),
+                        why + ", so every worker is dropped",
+                        backends_that_pass(rows, scenario_rows, model, pin, lookup, conditions)};
 }
 
 // A cluster has few distinct device conditions: each is looked up once, and the workers passing
@@ -143,9 +144,10 @@ bool decide_worker(const Worker& w, const std::vector<Condition>& conditions, Co
 void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record) {
   const Model& model = ctx.model;
   const std::string backend = effective_backend(model);
-  record.set("backend", backend);
+  auto members = std::make_shared<BackendRecordMembers>();
+  members->backend = backend;
+  record.members(members);
   if (model.backend && *model.backend == kCustomBackend) {
-    record.set("rows", nullptr);
     record.not_applied("backend Custom runs a user image: there is no runner catalogue to check", workers);
     return;
   }
@@ -162,9 +164,9 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
   const auto& pinned = model.backend_version;  // GPUStack's reason text follows `is not None`,
   const std::optional<std::string> pin = pinned && !pinned->empty() ? pinned : std::nullopt;  // its look-ups truthiness
   const BackendLookup lookup(rows, scenario_rows, model, backend, pin);
-  record.set("rows", scenario_rows ? kRowsScenario : kRowsDefaultInstall);
-  record.set("backend_version", opt_json(pinned));
-  record.set("runner_release", catalogue::kRunnerRelease);
+  members->rows = scenario_rows ? kRowsScenario : kRowsDefaultInstall;
+  members->backend_version = pinned;
+  members->runner_release = catalogue::kRunnerRelease;
   record.applied("backend " + backend + " must have, for one of the worker's devices, a version in " +
                  (scenario_rows ? "the scenario's rows" : "a default install's rows") + " or a " + catalogue::kRunnerRelease + " runner");
 
@@ -186,10 +188,8 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
                            {"reasons", reasons->to_json()}});
     reasons = nullptr;
   }
-  if (!workers.empty() && removed.size() == workers.size()) {
-    Json note = all_dropped_note(ctx, scenario_rows, rows, lookup, pin, conditions);
-    if (!note.is_null()) record.set("all_dropped", std::move(note));
-  }
+  if (!workers.empty() && removed.size() == workers.size())
+    members->all_dropped = all_dropped_note(ctx, scenario_rows, rows, lookup, pin, conditions);
   if (!removed.empty() && null_backend(model) && is_gguf(model))
     ctx.trace.quirk("Q32", "filters.backend_framework",
                     "a GGUF model with backend null is filtered as Custom but not skipped like the literal Custom");

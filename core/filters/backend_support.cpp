@@ -114,10 +114,10 @@ std::string keeps_text(std::size_t kept, std::size_t of) {
 
 }  // namespace
 
-Json backends_that_pass(const std::vector<InferenceBackend>& rows, bool scenario_rows, const Model& model,
+std::vector<PassingValue> backends_that_pass(const std::vector<InferenceBackend>& rows, bool scenario_rows, const Model& model,
                         const std::optional<std::string>& pinned, const BackendLookup& lookup,
                         const std::vector<std::vector<Condition>>& conditions) {
-  Json out = Json::array({Json{{"value", kCustomBackend}, {"why", "only the literal backend Custom skips this filter"}}});
+  std::vector<PassingValue> out{PassingValue{kCustomBackend, "only the literal backend Custom skips this filter"}};
   // Known names: visible rows, then runner services no row already names (case-insensitively).
   std::vector<std::string> names;
   auto add = [&](const std::string& name) {
@@ -130,18 +130,18 @@ Json backends_that_pass(const std::vector<InferenceBackend>& rows, bool scenario
   for (const std::string& name : names) {
     if (name == lookup.backend() || name == kCustomBackend || edit_distance(name, lookup.backend()) > 2) continue;
     const std::size_t kept = workers_kept(BackendLookup(rows, scenario_rows, model, name, pinned), conditions, pinned);
-    if (kept > 0) out.push_back(Json{{"value", name}, {"why", "a known backend with a similar name: " + keeps_text(kept, conditions.size())}});
+    if (kept > 0) out.push_back(PassingValue{name, "a known backend with a similar name: " + keeps_text(kept, conditions.size())});
   }
   return out;
 }
 
-Json versions_that_pass(const BackendLookup& lookup, const std::vector<std::vector<Condition>>& conditions) {
-  Json out = Json::array();
+std::vector<PassingValue> versions_that_pass(const BackendLookup& lookup, const std::vector<std::vector<Condition>>& conditions) {
+  std::vector<PassingValue> out;
   if (const std::size_t kept = workers_kept(lookup, conditions, std::nullopt))
-    out.push_back(Json{{"value", nullptr}, {"why", "no pin: " + keeps_text(kept, conditions.size())}});
+    out.push_back(PassingValue{std::nullopt, "no pin: " + keeps_text(kept, conditions.size())});
   for (const std::string& version : lookup.versions())
     if (const std::size_t kept = workers_kept(lookup, conditions, version))
-      out.push_back(Json{{"value", version}, {"why", keeps_text(kept, conditions.size())}});
+      out.push_back(PassingValue{version, keeps_text(kept, conditions.size())});
   return out;
 }
 

@@ -58,15 +58,21 @@ class BackendLookup {
   bool runner_service_ = false;
 };
 
+// A value of one model field that would keep workers: {value (null: no pin), why}.
+struct PassingValue {
+  std::optional<std::string> value;
+  std::string why;
+};
+
 // Backend values other than `lookup.backend()` that would keep at least one worker of `conditions`
-// (one list per worker): known names within two edits of it (case-insensitive), as JSON
-// [{value, why}], after "Custom", which always does (only the literal Custom skips the filter).
-Json backends_that_pass(const std::vector<InferenceBackend>& rows, bool scenario_rows, const Model& model,
+// (one list per worker): known names within two edits of it (case-insensitive), after "Custom",
+// which always does (only the literal Custom skips the filter).
+std::vector<PassingValue> backends_that_pass(const std::vector<InferenceBackend>& rows, bool scenario_rows, const Model& model,
                         const std::optional<std::string>& pinned, const BackendLookup& lookup,
                         const std::vector<std::vector<Condition>>& conditions);
 
-// backend_version values that would keep at least one worker of `conditions`, as JSON [{value,
-// why}]: no pin (null) first when it does, then the versions of `lookup` in its order.
-Json versions_that_pass(const BackendLookup& lookup, const std::vector<std::vector<Condition>>& conditions);
+// backend_version values that would keep at least one worker of `conditions`: no pin (null)
+// first when it does, then the versions of `lookup` in its order.
+std::vector<PassingValue> versions_that_pass(const BackendLookup& lookup, const std::vector<std::vector<Condition>>& conditions);
 
 }  // namespace placement::filters

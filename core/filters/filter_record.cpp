@@ -55,7 +55,7 @@ class CommittedFilter final : public TraceRecord {
   std::string why;
   std::size_t in = 0;
   std::size_t kept = 0;
-  Json extra;    // extra top-level members, between `kept` and `summary`
+  std::shared_ptr<const TraceRecord> members;  // the filter's own members, between `kept` and `summary`
   std::shared_ptr<const TraceRecord> summary;  // null: {}
   std::shared_ptr<const WorkerVerdicts> workers;  // null: none
 
@@ -66,7 +66,7 @@ class CommittedFilter final : public TraceRecord {
     out.member("why", why);
     out.member("in", in);
     out.member("kept", kept);
-    for (auto it = extra.begin(); it != extra.end(); ++it) out.member(it.key(), it.value());
+    if (members) members->write(out);
     out.key("summary");
     if (summary) {
       summary->write(out);
@@ -94,7 +94,7 @@ void FilterRecord::commit(Trace& trace) {
   record->why = std::move(why_);
   record->in = input_;
   record->kept = kept_.size();
-  record->extra = std::move(extra_);
+  record->members = std::move(members_);
   record->summary = std::move(summary_);
   record->workers = std::move(workers_);
   trace.add_filter(std::move(record));

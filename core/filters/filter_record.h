@@ -59,8 +59,9 @@ class FilterRecord {
 
   // §2 summary of this filter (filter_summaries.h); without one the record's summary is {}.
   void summary(std::shared_ptr<const TraceRecord> summary) { summary_ = std::move(summary); }
-  // Extra top-level fields of the record (e.g. which backend catalogue decided).
-  void set(const std::string& key, Json value) { extra_[key] = std::move(value); }
+  // The filter's own top-level members, between `kept` and `summary` (e.g. which backend catalogue
+  // decided): `members` writes members into the open record, not an object.
+  void members(std::shared_ptr<const TraceRecord> members) { members_ = std::move(members); }
 
   const std::string& filter() const { return filter_; }
   const std::vector<const Worker*>& kept() const { return kept_; }
@@ -82,7 +83,7 @@ class FilterRecord {
   std::vector<const Worker*> kept_;
   std::shared_ptr<WorkerVerdicts> workers_;
   std::shared_ptr<const TraceRecord> summary_;
-  Json extra_ = Json::object();
+  std::shared_ptr<const TraceRecord> members_;  // null: none
 };
 
 using FilterFunction = void (*)(const FilterContext& ctx, const std::vector<const Worker*>& workers, FilterRecord& record);

@@ -4,12 +4,6 @@ namespace placement::filters {
 
 namespace {
 
-void write_optional(JsonOut& out, std::string_view key, const std::optional<std::string>& v) {
-  out.key(key);
-  if (v) out.string(*v);
-  else out.null();
-}
-
 void write_optional(JsonOut& out, std::string_view key, const std::optional<std::int64_t>& v) {
   out.key(key);
   if (v) out.number(*v);
@@ -17,6 +11,12 @@ void write_optional(JsonOut& out, std::string_view key, const std::optional<std:
 }
 
 }  // namespace
+
+void write_string_or_null(JsonOut& out, std::string_view key, const std::optional<std::string>& v) {
+  out.key(key);
+  if (v) out.string(*v);
+  else out.null();
+}
 
 void WorkerStateData::write(JsonOut& out) const {
   out.begin_object();
@@ -58,8 +58,8 @@ void SelectedGpusData::write(JsonOut& out) const {
 
 void write_condition_members(JsonOut& out, const Condition& c) {
   out.member("type", c.type);
-  write_optional(out, "runtime", c.runtime);
-  write_optional(out, "variant", c.variant);
+  write_string_or_null(out, "runtime", c.runtime);
+  write_string_or_null(out, "variant", c.variant);
 }
 
 void SupportedData::write(JsonOut& out) const {
@@ -76,7 +76,7 @@ void SupportedData::write(JsonOut& out) const {
 void UnsupportedConditions::write(JsonOut& out) const {
   write_object_array(out, reasons, [&](const UnsupportedCondition& r) {
     write_condition_members(out, r.condition);
-    write_optional(out, "version", r.version);
+    write_string_or_null(out, "version", r.version);
     out.member("why", r.why);
   });
 }
