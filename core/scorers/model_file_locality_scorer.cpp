@@ -95,12 +95,6 @@ double ModelFileLocalityScorer::score(const Candidate& c, LocalityItem& item) co
   return item.score;
 }
 
-double ModelFileLocalityScorer::score(const Candidate& c, Json& rec) const {
-  LocalityItem item;
-  const double s = score(c, item);
-  add_members(rec, item);
-  return s;
-}
 
 void LocalityItem::write(JsonOut& out) const {
   out.key("workers");

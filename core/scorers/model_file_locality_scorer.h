@@ -38,7 +38,6 @@ class ModelFileLocalityScorer {
   ModelFileLocalityScorer(const Scenario& scenario, const Model& model, double max_score = kLocalityMax, Trace* trace = nullptr);
 
   double score(const Candidate& candidate, LocalityItem& item) const;
-  double score(const Candidate& candidate, Json& record) const;
 
   // Scorer-level facts for the trace (sources and ready sets), as members of the open record.
   void describe(JsonOut& out) const;

@@ -121,19 +121,6 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
   return score;
 }
 
-double PlacementBinpackScorer::score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes,
-                                          const ResourceClaim* claim, Json& rec) const {
-  BinpackItem item;
-  try {
-    score_item(worker, gpu_indexes, claim, item);
-  } catch (const ReferenceError&) {
-    add_members(rec, item);
-    throw;
-  }
-  add_members(rec, item);
-  return item.score;
-}
-
 void BinpackItem::write(JsonOut& out) const {
   out.member("worker_id", worker_id);
   out.member("worker_name", worker_name);
@@ -248,18 +235,6 @@ double PlacementBinpackScorer::score_candidate(const Candidate& c, BinpackRecord
     throw ReferenceError("scoring", "binpack: the candidate's worker is unknown",
                          Json{{"worker_id", c.worker_id}, {"worker_name", c.worker_name}});
   return score_with_subordinates(*w, c.gpu_indexes, &c.claim, c.subordinate_workers, rec);
-}
-
-double PlacementBinpackScorer::score_candidate(const Candidate& c, Json& rec) const {
-  BinpackRecord record;
-  try {
-    score_candidate(c, record);
-  } catch (const ReferenceError&) {
-    add_members(rec, record);
-    throw;
-  }
-  add_members(rec, record);
-  return record.score;
 }
 
 double PlacementBinpackScorer::score_instance(const ModelInstance& inst, ScaleDownRow<BinpackRecord>& row) const {

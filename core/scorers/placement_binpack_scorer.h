@@ -71,19 +71,15 @@ class PlacementBinpackScorer {
   PlacementBinpackScorer(const WorkerLookup& workers, const AllocationIndex& allocation, ScaleType scale, double max_score,
                          Trace* trace = nullptr);
 
-  // Both throw ReferenceError (stage `scoring`) where GPUStack raises; `record` receives the raw
-  // inputs (per-GPU claim, allocatable, r, v, s_i, chosen GPU, subordinate scores) and the score.
-  double score_candidate(const Candidate& candidate, Json& record) const;
-  // `row.why` is set for an instance without a (known) worker, which scores 0; else `row.item`
-  // receives the instance's record (what it reached, on a reference error).
-  double score_instance(const ModelInstance& instance, ScaleDownRow<BinpackRecord>& row) const;
-  // The same for a candidate, typed (what the scale-up chain keeps); on a reference error `record`
-  // holds what was computed before it.
+  // Both throw ReferenceError (stage `scoring`) where GPUStack raises; the record receives the raw
+  // inputs (per-GPU claim, allocatable, r, v, s_i, chosen GPU, subordinate scores) and the score,
+  // and on a reference error what was computed before it.
   double score_candidate(const Candidate& candidate, BinpackRecord& record) const;
+  // `row.why` is set for an instance without a (known) worker, which scores 0; else `row.item`
+  // receives the instance's record.
+  double score_instance(const ModelInstance& instance, ScaleDownRow<BinpackRecord>& row) const;
 
   // One worker's part: CPU item or GPU item (the max over its GPUs). Public for tests.
-  double score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes, const ResourceClaim* claim,
-                    Json& record) const;
   double score_item(const Worker& worker, const std::optional<std::vector<int>>& gpu_indexes, const ResourceClaim* claim,
                     BinpackItem& item) const;
 

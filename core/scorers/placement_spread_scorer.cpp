@@ -174,13 +174,6 @@ double PlacementSpreadScorer::score_item(const Worker* worker, const std::option
   return item.score;
 }
 
-double PlacementSpreadScorer::score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes,
-                                         Json& record) const {
-  SpreadItem item;
-  const double score = score_item(worker, gpu_indexes, item);
-  add_members(record, item);
-  return score;
-}
 
 void SpreadItem::write(JsonOut& out) const {
   if (!known_worker) {

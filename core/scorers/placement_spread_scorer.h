@@ -74,7 +74,6 @@ class PlacementSpreadScorer {
 
   // `worker` null (unknown) → 0. Subordinates are ignored.
   double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, SpreadItem& item) const;
-  double score_item(const Worker* worker, const std::optional<std::vector<int>>& gpu_indexes, Json& record) const;
 
   // The counts, moved out for a deferred trace list; the scorer cannot score afterwards.
   std::vector<WorkerSpreadCounts> release_counts();

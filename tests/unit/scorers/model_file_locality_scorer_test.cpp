@@ -27,9 +27,9 @@ std::string hf_file(int worker, const std::string& repo, const std::string& stat
 double score(const std::string& json, Trace* trace = nullptr, Json* rec_out = nullptr) {
   Scenario s = scenario_from(json);
   ModelFileLocalityScorer scorer(s, s.model, 5.0, trace);
-  Json rec;
-  double v = scorer.score(s.candidates->at(0), rec);
-  if (rec_out) *rec_out = rec;
+  LocalityItem item;
+  double v = scorer.score(s.candidates->at(0), item);
+  if (rec_out) *rec_out = test::members_json(item);
   return v;
 }
 

@@ -33,18 +33,26 @@ struct Binpack {
       if (i.model_id == s.model.id) out.push_back(&i);
     return out;
   }
-  double candidate(std::size_t i, Json& rec) { return scorer.score_candidate(s.candidates->at(i), rec); }
-  // The instance's row members (after its id and name) as JSON.
-  double instance(std::size_t i, Json& rec) {
-    ScaleDownRow<BinpackRecord> row;
+  // The record's members as JSON, also when scoring raised (what it had reached).
+  template <class Record, class Score>
+  static double scored(Json& rec, Record& record, Score score) {
     try {
-      const double score = scorer.score_instance(s.model_instances.at(i), row);
-      rec = json_tree([&](JsonOut& out) { out.begin_object(), row.write(out), out.end_object(); });
-      return score;
+      const double v = score();
+      rec = members_json(record);
+      return v;
     } catch (const ReferenceError&) {
-      rec = json_tree([&](JsonOut& out) { out.begin_object(), row.write(out), out.end_object(); });
+      rec = members_json(record);
       throw;
     }
+  }
+  double candidate(std::size_t i, Json& rec) {
+    BinpackRecord record;
+    return scored(rec, record, [&] { return scorer.score_candidate(s.candidates->at(i), record); });
+  }
+  // The instance's row members (after its id and name).
+  double instance(std::size_t i, Json& rec) {
+    ScaleDownRow<BinpackRecord> row;
+    return scored(rec, row, [&] { return scorer.score_instance(s.model_instances.at(i), row); });
   }
 };
 

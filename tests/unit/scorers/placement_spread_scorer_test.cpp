@@ -25,9 +25,9 @@ struct Spread {
     for (const auto& c : *s.candidates) mains.push_back(workers.find(c.worker_id));
     scorer.build_stats(mains);
     for (std::size_t i = 0; i < s.candidates->size(); ++i) {
-      Json rec;
-      scores.push_back(scorer.score_item(mains[i], (*s.candidates)[i].gpu_indexes, rec));
-      records.push_back(rec);
+      SpreadItem item;
+      scores.push_back(scorer.score_item(mains[i], (*s.candidates)[i].gpu_indexes, item));
+      records.push_back(members_json(item));
     }
   }
 };

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scenario/scenario_loader.h"
+#include "trace/json_out.h"
 #include "test_files.h"
 
 namespace placement::test {
@@ -32,6 +33,16 @@ inline Json read_case(const std::string& file) {
   const std::filesystem::path path = std::filesystem::path(PE_TEST_DATA_DIR) / "cases/gpustack" / file;
   if (!std::filesystem::exists(path)) throw std::runtime_error("missing acceptance case " + file);
   return Json::parse(testing::read_file(path));
+}
+
+// The members a typed score item writes into an open record, as one object.
+template <class Item>
+Json members_json(const Item& item) {
+  return json_tree([&](JsonOut& out) {
+    out.begin_object();
+    item.write(out);
+    out.end_object();
+  });
 }
 
 }  // namespace placement::test
