@@ -12,6 +12,7 @@
 
 #include "fit/common/manual_selection.h"
 #include "fit/common/manual_selection_parts.h"
+#include "fit/common/strategy_record.h"
 
 namespace placement::manual {
 
@@ -36,9 +37,9 @@ class ManualRun {
   ManualOutcome outcome_;
 
   Json record_ = Json::object();
-  Json rejections_ = Json::array();
+  std::vector<Json> rejections_;
   Json attempts_ = Json::array();
-  Json quirks_ = Json::array();
+  std::vector<StrategyQuirk> quirks_;
   long long examined_workers_ = 0, examined_gpus_ = 0;
 
   const IndexList* selected(const std::string& type, const std::string& worker) const;

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 
+#include "fit/common/rejection_codes.h"
 #include "fit/common/shared_rules.h"
 #include "fit/common/strategy_record.h"
 #include "scenario/scenario_loader.h"
@@ -123,16 +124,16 @@ Json& ManualRun::reject(const Worker& w, const IndexList& indexes, const std::st
 
 void ManualRun::quirk(const std::string& id, const std::string& where, const std::string& effect) {
   ctx_.trace.quirk(id, where, effect);
-  for (const auto& q : quirks_)
-    if (q["id"] == id && q["where"] == where) return;
-  quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+  for (const StrategyQuirk& q : quirks_)
+    if (q.id == id && q.where == where) return;
+  quirks_.push_back(StrategyQuirk{id, where, effect});
 }
 
 std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
   const Worker& w = *r.worker;
   Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
   if (static_cast<int>(gpu_indexes.size()) < opt_.gpu_count) {
-    reject(w, gpu_indexes, "gpu_count", Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
+    reject(w, gpu_indexes, kRejectGpuCount, Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
     attempt["result"] = "too_few_selected_gpus";
     attempts_.push_back(std::move(attempt));
     return std::nullopt;
@@ -303,16 +304,16 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
 
 void ManualRun::commit(const std::string& status, std::size_t found, const std::string& result) {
   StrategyRecord record(opt_.selector, "manual", status);
-  Json& r = record.body();
-  r["candidates_found"] = found;
-  r["examined"] = Json{{"workers", examined_workers_}, {"gpus", examined_gpus_}, {"combinations", 0}, {"queries", 0}};
-  r["rejections"] = rejections_;
-  r["not_examined"] = Json::array();
-  r["caps"] = Json::array();
-  r["quirks"] = quirks_;
-  for (auto& [k, v] : record_.items()) r[k] = v;
-  r["attempts"] = attempts_;
-  r["result"] = result;
+  record.set_candidates_found(found);
+  record.set_examined(StrategyExamined{static_cast<std::uint64_t>(examined_workers_), static_cast<std::uint64_t>(examined_gpus_), 0, 0});
+  record.set_rejections(rejections_);
+  record.place(StrategyField::not_examined);
+  record.place(StrategyField::caps);
+  record.set_quirks(quirks_);
+  Json& extras = record.extras();
+  for (auto& [k, v] : record_.items()) extras[k] = v;
+  extras["attempts"] = attempts_;
+  extras["result"] = result;
   commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
   std::map<std::string, long long> counts;  // ordered: deterministic
@@ -413,7 +414,7 @@ std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& reque
   if (!gpu_ids(ctx.model)) {
     StrategyRecord record(options.selector, "manual");
     record.skip("no_gpu_ids");
-    record.body()["candidates_found"] = 0;
+    record.set_candidates_found(0);
     commit_strategy(ctx.trace, std::move(record));
     if (options.outcome) *options.outcome = ManualOutcome{};
     return {};

@@ -4,12 +4,155 @@
 
 namespace placement {
 
+namespace {
+
+constexpr const char* kFieldKeys[kStrategyFields] = {"candidates_found", "examined", "rejections",
+                                                     "not_examined",     "caps",     "quirks"};
+
+void write_items(JsonOut& out, const std::vector<Json>& items) {
+  out.begin_array();
+  for (const Json& item : items) out.value(item);
+  out.end_array();
+}
+
+void write_cap(JsonOut& out, const StrategyCap& cap) {
+  out.begin_object();
+  out.member("id", cap.id);
+  out.member("limit", cap.limit);
+  out.member("actual", cap.actual);
+  out.member("effect", cap.effect);
+  out.end_object();
+}
+
+void write_quirk(JsonOut& out, const StrategyQuirk& quirk) {
+  if (!quirk.where && !quirk.effect) {
+    out.string(quirk.id);
+    return;
+  }
+  out.begin_object();
+  out.member("id", quirk.id);
+  if (quirk.where) out.member("where", *quirk.where);
+  if (quirk.effect) out.member("effect", *quirk.effect);
+  out.end_object();
+}
+
+// One common field, written in the body slot it was placed in. It reads the record's fields when
+// the trace is written, so what is set after placing still shows.
+class CommonMember final : public DeferredList {
+ public:
+  CommonMember(std::shared_ptr<const StrategyCommon> common, StrategyField field)
+      : common_(std::move(common)), field_(field) {}
+
+  void write(JsonOut& out) const override {
+    const StrategyCommon& c = *common_;
+    switch (field_) {
+      case StrategyField::candidates_found:
+        out.number(c.candidates_found);
+        return;
+      case StrategyField::examined:
+        out.begin_object();
+        out.member("workers", c.examined.workers);
+        out.member("gpus", c.examined.gpus);
+        out.member("combinations", c.examined.combinations);
+        out.member("queries", c.examined.queries);
+        out.end_object();
+        return;
+      case StrategyField::rejections:
+        if (c.rejection_list) c.rejection_list->write(out);
+        else write_items(out, c.rejections);
+        return;
+      case StrategyField::not_examined:
+        if (c.not_examined_list) c.not_examined_list->write(out);
+        else write_items(out, c.not_examined);
+        return;
+      case StrategyField::caps:
+        out.begin_array();
+        for (const StrategyCap& cap : c.caps) write_cap(out, cap);
+        out.end_array();
+        return;
+      case StrategyField::quirks:
+        out.begin_array();
+        for (const StrategyQuirk& quirk : c.quirks) write_quirk(out, quirk);
+        out.end_array();
+        return;
+    }
+  }
+
+ private:
+  std::shared_ptr<const StrategyCommon> common_;
+  StrategyField field_;
+};
+
+}  // namespace
+
 StrategyRecord::StrategyRecord(std::string selector, std::string strategy, std::string status, SkipField skip_field)
     : selector_(std::move(selector)), strategy_(std::move(strategy)), status_(std::move(status)), skip_field_(skip_field) {}
 
 void StrategyRecord::skip(std::string code, Json data) {
   status_ = "skipped";
   skip_ = StrategySkip{std::move(code), std::move(data)};
+}
+
+void StrategyRecord::place(StrategyField field) {
+  const auto i = static_cast<std::size_t>(field);
+  if (placed_[i]) return;
+  placed_[i] = true;
+  body_.list(kFieldKeys[i], std::make_shared<CommonMember>(common_, field));
+}
+
+void StrategyRecord::set_candidates_found(std::uint64_t n) {
+  common_->candidates_found = n;
+  place(StrategyField::candidates_found);
+}
+
+void StrategyRecord::set_examined(const StrategyExamined& examined) {
+  common_->examined = examined;
+  place(StrategyField::examined);
+}
+
+void StrategyRecord::add_rejection(Json rejection) {
+  common_->rejections.push_back(std::move(rejection));
+  place(StrategyField::rejections);
+}
+
+void StrategyRecord::set_rejections(std::shared_ptr<const DeferredList> list) {
+  common_->rejection_list = std::move(list);
+  place(StrategyField::rejections);
+}
+
+void StrategyRecord::set_rejections(std::vector<Json> rejections) {
+  common_->rejections = std::move(rejections);
+  place(StrategyField::rejections);
+}
+
+void StrategyRecord::set_not_examined(std::vector<Json> not_examined) {
+  common_->not_examined = std::move(not_examined);
+  place(StrategyField::not_examined);
+}
+
+void StrategyRecord::set_not_examined(std::shared_ptr<const DeferredList> list) {
+  common_->not_examined_list = std::move(list);
+  place(StrategyField::not_examined);
+}
+
+void StrategyRecord::add_cap(StrategyCap cap) {
+  common_->caps.push_back(std::move(cap));
+  place(StrategyField::caps);
+}
+
+void StrategyRecord::set_caps(std::vector<StrategyCap> caps) {
+  common_->caps = std::move(caps);
+  place(StrategyField::caps);
+}
+
+void StrategyRecord::add_quirk(StrategyQuirk quirk) {
+  common_->quirks.push_back(std::move(quirk));
+  place(StrategyField::quirks);
+}
+
+void StrategyRecord::set_quirks(std::vector<StrategyQuirk> quirks) {
+  common_->quirks = std::move(quirks);
+  place(StrategyField::quirks);
 }
 
 void StrategyRecord::list(const std::string& key, std::shared_ptr<const DeferredList> list) { body_.list(key, std::move(list)); }
@@ -35,13 +178,9 @@ void StrategyRecord::write(JsonOut& out) const {
 
 StrategyRecord begin_strategy_record(const std::string& selector, const std::string& strategy, const std::string& status) {
   StrategyRecord rec(selector, strategy, status);
-  Json& body = rec.body();
-  body["candidates_found"] = 0;
-  body["examined"] = Json{{"workers", 0}, {"gpus", 0}, {"combinations", 0}, {"queries", 0}};
-  body["rejections"] = Json::array();
-  body["not_examined"] = Json::array();
-  body["caps"] = Json::array();
-  body["quirks"] = Json::array();
+  for (StrategyField field : {StrategyField::candidates_found, StrategyField::examined, StrategyField::rejections,
+                              StrategyField::not_examined, StrategyField::caps, StrategyField::quirks})
+    rec.place(field);
   return rec;
 }
 

@@ -1,10 +1,12 @@
 // The §6.3 strategy record, typed, the one way every selector writes one: a head (selector,
-// strategy, status, skip) every backend writes the same way, then the body the strategy fills
-// (counters, rejections, its own extras) in the order it writes them. Bulky lists stay typed
-// (DeferredList) in their body slot. The record is appended to the trace when the strategy ends
+// strategy, status, skip) every backend writes the same way, then the body the strategy fills in
+// the order it writes it: the common fields (typed: counts, rejections, caps, quirks) and the
+// strategy's own extras (JSON; bulky lists typed as DeferredList in their slot). The record is appended to the trace when the strategy ends
 // (commit_strategy) and writes itself when the trace is read.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +22,42 @@ namespace placement {
 struct StrategySkip {
   std::string code;
   Json data = Json::object();
+};
+
+// §6.3 examined: what the strategy looked at, in units (workers, GPUs, GPU combinations,
+// estimate queries).
+struct StrategyExamined {
+  std::uint64_t workers = 0, gpus = 0, combinations = 0, queries = 0;
+};
+
+// A §6.5 cap the strategy hit: its id, the limit and the figure that met it (same unit), and what
+// the cap did.
+struct StrategyCap {
+  std::string id;
+  long long limit = 0, actual = 0;
+  std::string effect;
+};
+
+// A §7 quirk the strategy relied on: the Q-id alone (Custom), or with where and/or effect.
+struct StrategyQuirk {
+  std::string id;
+  std::optional<std::string> where, effect;
+};
+
+// The common §6.3 fields, typed; each is written in the place it was first set (so every backend
+// keeps its own member order), or not at all when never set.
+enum class StrategyField { candidates_found, examined, rejections, not_examined, caps, quirks };
+inline constexpr std::size_t kStrategyFields = 6;
+
+struct StrategyCommon {
+  std::uint64_t candidates_found = 0;
+  StrategyExamined examined;
+  std::vector<Json> rejections;                         // Custom, MindIE, manual selection
+  std::shared_ptr<const DeferredList> rejection_list;   // GGUF, vLLM, SGLang (wins when set)
+  std::vector<Json> not_examined;
+  std::shared_ptr<const DeferredList> not_examined_list;  // vLLM (wins when set)
+  std::vector<StrategyCap> caps;
+  std::vector<StrategyQuirk> quirks;
 };
 
 class StrategyRecord final : public DeferredList {
@@ -39,10 +77,27 @@ class StrategyRecord final : public DeferredList {
   void skip(std::string code, Json data = Json::object());
   const std::optional<StrategySkip>& skip() const { return skip_; }
 
-  // The members after the head, in writing order.
-  Json& body() { return body_.json(); }
-  const Json& body() const { return body_.json(); }
-  // A typed list written as body member `key` (keeps the member's place when it is already there).
+  // The common §6.3 body fields. Each setter or adder places its member (after what is already
+  // there, or in the slot an extra of the same name holds) the first time it is called.
+  void set_candidates_found(std::uint64_t n);
+  void set_examined(const StrategyExamined& examined);
+  void add_rejection(Json rejection);
+  void set_rejections(std::vector<Json> rejections);
+  void set_rejections(std::shared_ptr<const DeferredList> list);
+  void set_not_examined(std::vector<Json> not_examined);
+  void set_not_examined(std::shared_ptr<const DeferredList> list);
+  void add_cap(StrategyCap cap);
+  void set_caps(std::vector<StrategyCap> caps);
+  void add_quirk(StrategyQuirk quirk);
+  void set_quirks(std::vector<StrategyQuirk> quirks);
+  // Places the member with what it holds so far (empty lists, zero counts).
+  void place(StrategyField field);
+  const StrategyCommon& common() const { return *common_; }
+
+  // The strategy's own members after the head, in writing order, beside the common ones.
+  Json& extras() { return body_.json(); }
+  const Json& extras() const { return body_.json(); }
+  // A typed list written as extra member `key` (keeps the member's place when it is already there).
   void list(const std::string& key, std::shared_ptr<const DeferredList> list);
 
   void write(JsonOut& out) const override;
@@ -52,6 +107,8 @@ class StrategyRecord final : public DeferredList {
   SkipField skip_field_;
   std::optional<StrategySkip> skip_;
   ListedMembers body_;
+  std::shared_ptr<StrategyCommon> common_ = std::make_shared<StrategyCommon>();
+  bool placed_[kStrategyFields] = {};
 };
 
 // A record whose body starts with the §6.3 fields a reader can count on whatever the strategy
@@ -65,11 +122,11 @@ StrategyRecord skip_strategy_record(const std::string& selector, const std::stri
 // Appends the record to trace.strategies (it is written when the trace is read).
 void commit_strategy(Trace& trace, StrategyRecord record);
 
-// Runs `fill(record.body())` and commits the record after it, also when it throws: the record of
+// Runs `fill(record)` and commits the record after it, also when it throws: the record of
 // a strategy that failed stays in the trace with what it had found.
 template <class Fill>
 auto record_strategy(Trace& trace, StrategyRecord record, Fill&& fill) {
-  return run_then_commit([&] { return std::forward<Fill>(fill)(record.body()); },
+  return run_then_commit([&] { return std::forward<Fill>(fill)(record); },
                          [&] { commit_strategy(trace, std::move(record)); });
 }
 

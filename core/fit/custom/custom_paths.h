@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/rejection_codes.h"
 #include "fit/common/selector_messages.h"
 #include "fit/common/strategy_record.h"
 #include "fit/common/worker_pool.h"
@@ -19,6 +20,8 @@ inline constexpr const char* kManual = "manual";
 inline constexpr const char* kSingleGpu = "single_gpu";
 inline constexpr const char* kMultiGpu = "single_worker_multi_gpu";
 inline constexpr const char* kCpuOnly = "cpu_only";
+// Custom's rejection code for a VRAM or RAM shortfall (the other backends write `insufficient`).
+inline constexpr const char* kRejectShortfall = "shortfall";
 
 // What the model needs: VRAM per §3.1.1, RAM = max(int(VRAM × 0.1), 2 GiB).
 struct CustomRequest {
@@ -55,7 +58,7 @@ void not_reached(Trace& trace, const std::string& strategy);
 Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes);
 // The GPU type a GPU path reads `w` with, or null after recording why it cannot: a worker without
 // GPUs (no_gpus), or a mixed worker whose devices of the group's type GPUStack's grouping hid (Q1).
-const std::string* usable_gpu_type(Trace& trace, Json& rec, const char* strategy, const WorkerPool& pool,
+const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, const char* strategy, const WorkerPool& pool,
                                    const PoolTypeGroup& group, const Worker& w);
 Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need, Bytes have, bool freeable);
 // RAM a worker would regain if every existing claim were released (UMA also regains the VRAM claims).

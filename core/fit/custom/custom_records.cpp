@@ -19,21 +19,21 @@ Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes) {
               {"rpc", Json::array()}};
 }
 
-const std::string* usable_gpu_type(Trace& trace, Json& rec, const char* strategy, const WorkerPool& pool,
+const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, const char* strategy, const WorkerPool& pool,
                                    const PoolTypeGroup& group, const Worker& w) {
   if (!group.type) {
-    rec["rejections"].push_back(Json{{"subject", subject(w, std::nullopt)}, {"code", "no_gpus"}, {"shortfalls", Json::array()}});
+    rec.add_rejection(Json{{"subject", subject(w, std::nullopt)}, {"code", kRejectNoGpus}, {"shortfalls", Json::array()}});
     return nullptr;
   }
   const std::string& type = *group.type;
   if (!hidden_in_group(w, group.type)) return &type;
   // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
   const Worker& original = pool.original(&w);
-  rec["rejections"].push_back(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
-                                   {"code", "no_gpus"},
-                                   {"shortfalls", Json::array()},
-                                   {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}}}});
-  rec["quirks"].push_back("Q1");
+  rec.add_rejection(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
+                         {"code", kRejectNoGpus},
+                         {"shortfalls", Json::array()},
+                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}}}});
+  rec.add_quirk(StrategyQuirk{"Q1", std::nullopt, std::nullopt});
   trace.quirk("Q1", std::string(kSelector) + "." + strategy,
               "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
   return nullptr;

@@ -7,7 +7,7 @@ namespace placement::custom {
 namespace {
 
 // The path, filling its strategy record `rec`.
-PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
+PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, StrategyRecord& rec) {
   PathOutcome out;
   long long short_workers = 0;
   for (const Worker* w : pool.list()) {
@@ -24,13 +24,13 @@ PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool&
       out.candidates.push_back(std::move(c));
     } else {
       ++short_workers;
-      rec["rejections"].push_back(Json{{"subject", subject(*w, std::nullopt)},
-                                       {"code", "shortfall"},
-                                       {"shortfalls", Json::array({shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram)})}});
+      rec.add_rejection(Json{{"subject", subject(*w, std::nullopt)},
+                             {"code", kRejectShortfall},
+                             {"shortfalls", Json::array({shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram)})}});
     }
   }
-  rec["examined"]["workers"] = ctx.workers.size();
-  rec["candidates_found"] = out.candidates.size();
+  rec.set_examined(StrategyExamined{ctx.workers.size(), 0, 0, 0});
+  rec.set_candidates_found(out.candidates.size());
   if (short_workers > 0) {
     ctx.trace.summary("ram_short", short_workers, static_cast<long long>(ctx.workers.size()), "workers",
                       Json{{"selector", kSelector}, {"strategy", kCpuOnly}});
@@ -43,7 +43,7 @@ PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool&
 }  // namespace
 
 PathOutcome find_cpu_only(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  return record_strategy(ctx.trace, begin_strategy(kCpuOnly), [&](Json& rec) { return cpu_only_path(ctx, req, pool, rec); });
+  return record_strategy(ctx.trace, begin_strategy(kCpuOnly), [&](StrategyRecord& rec) { return cpu_only_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

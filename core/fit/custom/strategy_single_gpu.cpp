@@ -9,7 +9,7 @@ namespace placement::custom {
 namespace {
 
 // The path, filling its strategy record `rec`.
-PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
+PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, StrategyRecord& rec) {
   PathOutcome out;
   Bytes largest = 0;
   std::set<std::int64_t> examined, ram_short;
@@ -40,16 +40,15 @@ PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPoo
             shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
             ram_short.insert(w->id);
           }
-          rec["rejections"].push_back(Json{{"subject", subject(*w, std::vector<int>{gpu.index})}, {"code", "shortfall"}, {"shortfalls", shorts}});
+          rec.add_rejection(Json{{"subject", subject(*w, std::vector<int>{gpu.index})}, {"code", kRejectShortfall}, {"shortfalls", shorts}});
         }
         largest = std::max(largest, *v);
       }
     }
   }
-  rec["examined"]["workers"] = examined.size();
-  rec["examined"]["gpus"] = gpus;
-  rec["candidates_found"] = out.candidates.size();
-  rec["largest_gpu_allocatable"] = largest;
+  rec.set_examined(StrategyExamined{examined.size(), static_cast<std::uint64_t>(gpus), 0, 0});
+  rec.set_candidates_found(out.candidates.size());
+  rec.extras()["largest_gpu_allocatable"] = largest;
   const Json params{{"selector", kSelector}, {"strategy", kSingleGpu}};
   if (vram_short > 0) ctx.trace.summary("vram_short", vram_short, gpus, "gpus", params);
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
@@ -60,7 +59,7 @@ PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPoo
 }  // namespace
 
 PathOutcome find_single_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  return record_strategy(ctx.trace, begin_strategy(kSingleGpu), [&](Json& rec) { return single_gpu_path(ctx, req, pool, rec); });
+  return record_strategy(ctx.trace, begin_strategy(kSingleGpu), [&](StrategyRecord& rec) { return single_gpu_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

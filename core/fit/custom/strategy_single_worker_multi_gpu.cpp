@@ -17,7 +17,7 @@ Bytes floor_div(Bytes a, Bytes b) {
 }
 
 // The path, filling its strategy record `rec`.
-PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, Json& rec) {
+PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, StrategyRecord& rec) {
   PathOutcome out;
   const std::string where = std::string(kSelector) + "." + kMultiGpu;
   // GPUStack's explanation follows the worker with the strictly largest allocatable sum.
@@ -32,10 +32,10 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
       const std::string& type = *usable;
       const std::vector<int> devices = gpu_indexes_of_type(*w, type);
       if (devices.size() < kMinGpus) {
-        rec["rejections"].push_back(Json{{"subject", subject(*w, devices)},
-                                         {"code", "gpu_count"},
-                                         {"shortfalls", Json::array()},
-                                         {"data", {{"need", kMinGpus}, {"have", devices.size()}}}});
+        rec.add_rejection(Json{{"subject", subject(*w, devices)},
+                               {"code", kRejectGpuCount},
+                               {"shortfalls", Json::array()},
+                               {"data", {{"need", kMinGpus}, {"have", devices.size()}}}});
         continue;
       }
       examined.insert(w->id);
@@ -61,7 +61,7 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
           if (each > a.gpu_or_zero(i)) exceeds = true;
         }
         if (exceeds) {
-          rec["quirks"].push_back("Q16");
+          rec.add_quirk(StrategyQuirk{"Q16", std::nullopt, std::nullopt});
           ctx.trace.quirk("Q16", where, "the even split claims more than a GPU's allocatable memory; GPUStack does not check each GPU");
         }
         out.candidates.push_back(gpu_candidate(*w, type, indexes, std::move(vram), req.ram));
@@ -76,7 +76,7 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
           shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
           ram_short.insert(w->id);
         }
-        rec["rejections"].push_back(Json{{"subject", subject(*w, indexes)}, {"code", "shortfall"}, {"shortfalls", shorts}});
+        rec.add_rejection(Json{{"subject", subject(*w, indexes)}, {"code", kRejectShortfall}, {"shortfalls", shorts}});
       }
       if (total > largest_sum) {
         largest_sum = total;
@@ -84,10 +84,9 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
       }
     }
   }
-  rec["examined"]["workers"] = examined.size();
-  rec["examined"]["gpus"] = gpus;
-  rec["candidates_found"] = out.candidates.size();
-  rec["largest_worker"] = Json{{"allocatable_vram", largest_sum}, {"gpu_count", largest_count}};
+  rec.set_examined(StrategyExamined{examined.size(), static_cast<std::uint64_t>(gpus), 0, 0});
+  rec.set_candidates_found(out.candidates.size());
+  rec.extras()["largest_worker"] = Json{{"allocatable_vram", largest_sum}, {"gpu_count", largest_count}};
   const Json params{{"selector", kSelector}, {"strategy", kMultiGpu}};
   if (vram_short > 0) ctx.trace.summary("vram_total_short", vram_short, static_cast<long long>(examined.size()), "workers", params);
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
@@ -99,7 +98,7 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
 }  // namespace
 
 PathOutcome find_multi_gpu(FitContext& ctx, const CustomRequest& req, WorkerPool& pool) {
-  return record_strategy(ctx.trace, begin_strategy(kMultiGpu), [&](Json& rec) { return multi_gpu_path(ctx, req, pool, rec); });
+  return record_strategy(ctx.trace, begin_strategy(kMultiGpu), [&](StrategyRecord& rec) { return multi_gpu_path(ctx, req, pool, rec); });
 }
 
 }  // namespace placement::custom

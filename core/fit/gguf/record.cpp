@@ -159,16 +159,16 @@ void StrategyRecorder::not_examined(const std::string& rule, Json what) {
 }
 
 void StrategyRecorder::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
-  for (const Json& c : caps_)
-    if (c["id"] == id) return;
-  caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+  for (const StrategyCap& c : caps_)
+    if (c.id == id) return;
+  caps_.push_back(StrategyCap{id, limit, actual, effect});
   trace_.cap(id, limit, actual, effect);
 }
 
 void StrategyRecorder::quirk(const std::string& id, const std::string& effect) {
-  for (const Json& q : quirks_)
-    if (q["id"] == id) return;
-  quirks_.push_back(Json{{"id", id}, {"effect", effect}});
+  for (const StrategyQuirk& q : quirks_)
+    if (q.id == id) return;
+  quirks_.push_back(StrategyQuirk{id, std::nullopt, effect});
   trace_.quirk(id, std::string("gguf.") + this->id(), effect);
 }
 
@@ -177,18 +177,17 @@ void StrategyRecorder::finish(const std::string& status, std::size_t candidates_
   if (skip_) record.skip(skip_->code, std::move(skip_->data));
   // Json objects keep their members in a vector of pair<const string, Json>: the const key makes
   // the pair's move throwing, so growing the vector COPIES every member. Room for all first.
-  Json& rec = record.body();
-  rec.get_ref<Json::object_t&>().reserve(8);
-  rec["candidates_found"] = candidates_found;
-  rec["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", queries_}};
+  record.extras().get_ref<Json::object_t&>().reserve(8);
+  record.set_candidates_found(candidates_found);
+  record.set_examined(StrategyExamined{workers_, gpus_, combinations_, queries_});
   // finish() is the record's last act: its parts move into the trace instead of being copied.
-  if (rejections_->list.empty()) rec["rejections"] = Json::array();
-  else record.list("rejections", rejections_);
-  if (combination_rejections_.total() > 0) rec["combination_rejections"] = combination_rejections_.to_json();
-  rec["not_examined"] = Json(std::move(not_examined_));
-  rec["caps"] = Json(caps_);
-  rec["quirks"] = Json(quirks_);
-  if (!notes_.empty()) rec["notes"] = notes_;
+  if (rejections_->list.empty()) record.place(StrategyField::rejections);
+  else record.set_rejections(rejections_);
+  if (combination_rejections_.total() > 0) record.extras()["combination_rejections"] = combination_rejections_.to_json();
+  record.set_not_examined(std::move(not_examined_));
+  record.set_caps(caps_);
+  record.set_quirks(quirks_);
+  if (!notes_.empty()) record.extras()["notes"] = notes_;
   commit_strategy(trace_, std::move(record));
 }
 

@@ -118,8 +118,8 @@ class StrategyRecorder {
   std::shared_ptr<GgufRejectionList> rejections_ = std::make_shared<GgufRejectionList>();
   CombinationRejections combination_rejections_;
   std::vector<Json> not_examined_;
-  std::vector<Json> caps_;
-  std::vector<Json> quirks_;
+  std::vector<StrategyCap> caps_;
+  std::vector<StrategyQuirk> quirks_;
   Json notes_ = Json::object();
 };
 

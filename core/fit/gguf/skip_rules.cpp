@@ -1,5 +1,6 @@
 #include "fit/gguf/skip_rules.h"
 
+#include "fit/common/rejection_codes.h"
 #include "scenario/scenario_loader.h"
 
 namespace placement::gguf_fit {
@@ -61,7 +62,7 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
       return Skip{"no_allocatable_gpu", Json{{"selected", false}, {"gpus", setup.gpu_count}}};
     }
   }
-  if (setup.workers.size() < 2 && s == Strategy::rpc) return Skip{"too_few_workers", Json{{"workers", setup.workers.size()}}};
+  if (setup.workers.size() < 2 && s == Strategy::rpc) return Skip{kSkipTooFewWorkers, Json{{"workers", setup.workers.size()}}};
   if (setup.gpus_alloc.size() < 2 && any_of(s, {Strategy::multi_gpu, Strategy::rpc}))
     return Skip{"too_few_gpus", Json{{"allocatable_gpus", setup.gpus_alloc.size()}}};
   if (setup.selection.active) {

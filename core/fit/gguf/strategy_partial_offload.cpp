@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "fit/gguf/combinations.h"
+#include "fit/common/rejection_codes.h"
 #include "fit/gguf/partial_search.h"
 #include "fit/gguf/strategies.h"
 #include "scenario/errors.h"
@@ -288,7 +289,7 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecorder& rec, const Work
     } else if (*c.claim.offload_layers != most) {
       rec.reject(w, *c.gpu_indexes, "layers", {count_short("layers", most, *c.claim.offload_layers)});
     } else {
-      rec.reject(w, *c.gpu_indexes, "gpu_count", {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
+      rec.reject(w, *c.gpu_indexes, kRejectGpuCount, {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
     }
   }
   return out;

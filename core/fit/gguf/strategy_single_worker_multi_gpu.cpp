@@ -5,6 +5,7 @@
 #include <map>
 
 #include "fit/gguf/combinations.h"
+#include "fit/common/rejection_codes.h"
 #include "fit/gguf/strategies.h"
 #include "scenario/errors.h"
 
@@ -116,7 +117,7 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecorder& rec, const Wor
   rec.examined_worker();
   const std::size_t gpus = w.alloc.vram.size();
   if (gpus < 2) {
-    rec.reject(w, {}, "gpu_count", {}, Json{{"gpus", gpus}, {"need", 2}});
+    rec.reject(w, {}, kRejectGpuCount, {}, Json{{"gpus", gpus}, {"need", 2}});
     return out;
   }
   if (w.alloc.ram < s.full_ram.on(w.uma)) {
@@ -184,7 +185,7 @@ std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecorder& rec) {
       if (c.gpu_indexes->size() == fewest) {
         out.push_back(std::move(c));
       } else {
-        rec.reject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes, "gpu_count",
+        rec.reject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes, kRejectGpuCount,
                    {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
       }
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fit/common/rejection_codes.h"
 #include "scenario/errors.h"
 
 namespace placement::mindie {
@@ -55,13 +56,13 @@ AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, dou
   for (const Worker* w : ctx.workers) {
     ++out.examined;
     if (w->gpus.empty()) {
-      out.rejections.push_back(Json{{"subject", subject_json(*w, {})}, {"code", "no_gpus"}, {"stage", "available_workers"}, {"shortfalls", Json::array()}});
+      out.rejections.push_back(Json{{"subject", subject_json(*w, {})}, {"code", kRejectNoGpus}, {"stage", "available_workers"}, {"shortfalls", Json::array()}});
       continue;
     }
     WorkerView v = make_view(*w, ctx.allocation);
     if (ram_request > v.alloc.ram) {
       out.rejections.push_back(Json{{"subject", subject_json(*w, {})},
-                                    {"code", "insufficient"},
+                                    {"code", kRejectInsufficient},
                                     {"stage", "available_workers"},
                                     {"shortfalls", Json::array({ram_shortfall(v, ram_request)})}});
       continue;
@@ -71,7 +72,7 @@ AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, dou
     const Bytes claim = device_claim(top, fraction);
     if (claim > v.alloc_of(top)) {
       out.rejections.push_back(Json{{"subject", subject_json(*w, {top.index})},
-                                    {"code", "insufficient"},
+                                    {"code", kRejectInsufficient},
                                     {"stage", "available_workers"},
                                     {"data", {{"rule", "top_device"}, {"fraction", fraction}}},
                                     {"shortfalls", Json::array({vram_shortfall(v, top, claim)})}});

@@ -29,7 +29,7 @@ WorkerView make_view(const Worker& w, const AllocationIndex& allocation);
 
 struct AvailableWorkers {
   std::vector<WorkerView> workers;  // ordered by the top device's allocatable VRAM, desc (stable)
-  Json rejections = Json::array();  // §6.4 records for the workers left out
+  std::vector<Json> rejections;  // §6.4 records for the workers left out
   long long examined = 0;
 };
 

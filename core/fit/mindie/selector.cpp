@@ -53,7 +53,7 @@ void emit(SelectorMessages& messages, std::size_t at, const std::vector<MessageS
 // After everything recorded so far.
 void emit(SelectorMessages& messages, const std::vector<MessageSlot>& slots) { emit(messages, messages.size(), slots); }
 
-void summarise_rejections(Trace& t, const Json& rejections, long long of, const std::string& strategy_id) {
+void summarise_rejections(Trace& t, const std::vector<Json>& rejections, long long of, const std::string& strategy_id) {
   std::vector<std::pair<std::string, long long>> counts;  // code → workers, first-seen order
   for (const auto& r : rejections) {
     if (strategy_id != "available" && r.contains("stage")) continue;  // counted once, under "available"
@@ -68,10 +68,10 @@ void summarise_rejections(Trace& t, const Json& rejections, long long of, const 
 // A tried strategy's record, begun with the workers dropped before any strategy ran.
 template <class Select>
 StrategyOutcome run_strategy(Trace& trace, const std::string& id, const AvailableWorkers& available, Select&& select) {
-  return record_strategy(trace, begin_strategy_record("mindie", id, "tried"), [&](Json& rec) {
-    rec["rejections"] = available.rejections;
+  return record_strategy(trace, begin_strategy_record("mindie", id, "tried"), [&](StrategyRecord& rec) {
+    rec.set_rejections(available.rejections);
     StrategyOutcome outcome = select(rec);
-    summarise_rejections(trace, rec["rejections"], available.examined, id);
+    summarise_rejections(trace, rec.common().rejections, available.examined, id);
     return outcome;
   });
 }
@@ -156,7 +156,7 @@ FitResult fit_available(FitContext& ctx, SelectorMessages& messages, const Reque
     return {};
   }
 
-  StrategyOutcome single = run_strategy(trace, "single_worker", available, [&](Json& rec) {
+  StrategyOutcome single = run_strategy(trace, "single_worker", available, [&](StrategyRecord& rec) {
     return select_single_worker(available.workers, request, rules, rec);
   });
   slots.insert(slots.end(), single.messages.begin(), single.messages.end());
@@ -170,7 +170,7 @@ FitResult fit_available(FitContext& ctx, SelectorMessages& messages, const Reque
     emit(messages, slots);
     return {};
   }
-  StrategyOutcome multi = run_strategy(trace, "multi_worker", available, [&](Json& rec) {
+  StrategyOutcome multi = run_strategy(trace, "multi_worker", available, [&](StrategyRecord& rec) {
     return select_multi_worker(available.workers, request, rules, rec);
   });
   if (!multi.candidates.empty()) return {std::move(multi.candidates), "multi_worker"};

@@ -88,7 +88,7 @@ std::vector<std::string> names_of(const std::vector<const WorkerView*>& ws) {
 }  // namespace
 
 StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                    Json& record) {
+                                    StrategyRecord& record) {
   StrategyOutcome out;
   const long long ws = rules.world;
 
@@ -207,25 +207,25 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
     const Eligibility& e = elig[i];
     std::vector<int> eligible;
     for (const auto& d : e.devices) eligible.push_back(d.device->index);
-    const std::string code = !e.nic_down.empty() ? "nic_down" : !e.vram_shortfalls.empty() ? "insufficient" : "gpu_count";
-    record["rejections"].push_back(Json{{"subject", subject_json(*v.worker, eligible)},
-                                        {"code", code},
-                                        {"data",
-                                         {{"eligible_gpus", eligible.size()},
-                                          {"needed_gpus", smallest_local[i]},
-                                          {"nic_down", e.nic_down},
-                                          {"not_cann", e.not_cann}}},
-                                        {"shortfalls", e.vram_shortfalls}});
+    const char* code = !e.nic_down.empty() ? kRejectNicDown : !e.vram_shortfalls.empty() ? kRejectInsufficient : kRejectGpuCount;
+    record.add_rejection(Json{{"subject", subject_json(*v.worker, eligible)},
+                              {"code", code},
+                              {"data",
+                               {{"eligible_gpus", eligible.size()},
+                                {"needed_gpus", smallest_local[i]},
+                                {"nic_down", e.nic_down},
+                                {"not_cann", e.not_cann}}},
+                              {"shortfalls", e.vram_shortfalls}});
   }
 
   long long gpus = 0;
   for (const WorkerView& v : workers) gpus += static_cast<long long>(v.sorted.size());
-  record["examined"] = Json{{"workers", workers.size()}, {"gpus", gpus}, {"combinations", attempts.size()}, {"queries", 0}};
-  record["attempts"] = std::move(attempts);
-  record["candidates_found"] = out.candidates.size();
+  record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(gpus), attempts.size(), 0});
+  record.extras()["attempts"] = std::move(attempts);
+  record.set_candidates_found(out.candidates.size());
   long long nic_down = 0;
   for (const auto& e : elig) nic_down += static_cast<long long>(e.nic_down.size());
-  record["nic_down_gpus"] = nic_down;
+  record.extras()["nic_down_gpus"] = nic_down;
 
   if (out.candidates.empty()) {
     std::vector<std::string> names = names_of(best_combination);

@@ -8,13 +8,18 @@
 // tp-divisible total), the VRAM is covered, and there is a subordinate.
 #pragma once
 
+#include "fit/common/rejection_codes.h"
+#include "fit/common/strategy_record.h"
 #include "fit/mindie/strategies.h"
 
 namespace placement::mindie {
 
+// A worker that never joined because a device it needed has its NIC down or without an address.
+inline constexpr const char* kRejectNicDown = "nic_down";
+
 // Fills `record` with one entry per (group, local size) attempt and rejections for workers that
 // never joined. Emits the "optimal combination" and "manual advice" slots when nothing fits.
 StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                    Json& record);
+                                    StrategyRecord& record);
 
 }  // namespace placement::mindie

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "fit/common/rejection_codes.h"
 #include "scenario/errors.h"
 
 namespace placement::mindie {
@@ -25,7 +26,7 @@ Bytes capacity_claims(const WorkerView& v, double fraction) {
 }  // namespace
 
 StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                     Json& record) {
+                                     StrategyRecord& record) {
   StrategyOutcome out;
   const long long ws = rules.world;
   Bytes largest_vram = 0;
@@ -37,11 +38,11 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
   for (const WorkerView& v : workers) {
     const long long device_count = static_cast<long long>(v.cann.size());
     if (0 < ws && ws > device_count) {
-      rejections.push_back(rejection(v, {}, "gpu_count", Json{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}}, Json::array()));
+      rejections.push_back(rejection(v, {}, kRejectGpuCount, Json{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}}, Json::array()));
       continue;
     }
     if (device_count == 0) {
-      rejections.push_back(rejection(v, {}, "no_gpus", Json{{"reason", "no cann devices"}}, Json::array()));
+      rejections.push_back(rejection(v, {}, kRejectNoGpus, Json{{"reason", "no cann devices"}}, Json::array()));
       continue;
     }
 
@@ -95,14 +96,14 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     }
     const long long picked = static_cast<long long>(indexes.size());
     if (world_remain > 0) {
-      rejections.push_back(rejection(v, indexes, "gpu_count", Json{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
+      rejections.push_back(rejection(v, indexes, kRejectGpuCount, Json{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
                                      device_shortfalls));
       continue;
     }
     if (world_remain < -1) {
       TpCheck tp = rules.tp(std::llabs(world_remain + 1));
       if (!tp.ok) {
-        rejections.push_back(rejection(v, indexes, "tp_not_divisible", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
+        rejections.push_back(rejection(v, indexes, kRejectTpNotDivisible, Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
                                        device_shortfalls));
         continue;
       }
@@ -111,7 +112,7 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
       Json sf = device_shortfalls;
       sf.push_back(Json{{"dim", "vram_total"}, {"need", request.vram}, {"have", covered}, {"short", remain},
                         {"freeable", capacity_claims(v, rules.fraction) >= request.vram}});
-      rejections.push_back(rejection(v, indexes, "insufficient", Json::object(), sf));
+      rejections.push_back(rejection(v, indexes, kRejectInsufficient, Json::object(), sf));
       continue;
     }
     c.gpu_indexes = indexes;
@@ -120,10 +121,10 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     out.candidates.push_back(std::move(c));
   }
 
-  record["examined"] = Json{{"workers", workers.size()}, {"gpus", examined_gpus}, {"combinations", 0}, {"queries", 0}};
-  for (auto& r : rejections) record["rejections"].push_back(std::move(r));
-  record["candidates_found"] = out.candidates.size();
-  record["vram_short_gpus"] = vram_short_gpus;
+  record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(examined_gpus), 0, 0});
+  for (auto& r : rejections) record.add_rejection(std::move(r));
+  record.set_candidates_found(out.candidates.size());
+  record.extras()["vram_short_gpus"] = vram_short_gpus;
 
   if (out.candidates.empty() && !rules.distributed) {
     const double gib = round_to_gib(static_cast<double>(largest_vram));

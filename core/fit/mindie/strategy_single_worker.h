@@ -5,6 +5,7 @@
 // meets the world size and covers the VRAM is a candidate.
 #pragma once
 
+#include "fit/common/strategy_record.h"
 #include "fit/mindie/strategies.h"
 
 namespace placement::mindie {
@@ -13,6 +14,6 @@ namespace placement::mindie {
 // "largest available worker" slot when nothing fits and distributed inference is off.
 // Throws ReferenceError where GPUStack raises (a non-cann device reached in the walk).
 StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                     Json& record);
+                                     StrategyRecord& record);
 
 }  // namespace placement::mindie

@@ -105,7 +105,7 @@ FitResult run_manual(SglangRun& run, SelectorMessages& messages) {
   return result;
 }
 
-using StrategyFunction = std::vector<Candidate> (*)(SglangRun&, Json&);
+using StrategyFunction = std::vector<Candidate> (*)(SglangRun&, StrategyRecord&);
 
 FitResult run_auto(SglangRun& run, SelectorMessages& messages) {
   Trace& trace = run.ctx.trace;
@@ -138,12 +138,8 @@ FitResult run_auto(SglangRun& run, SelectorMessages& messages) {
       continue;
     }
     StrategyRecord rec = sglang_record(id, "tried");
-    std::vector<Candidate> found = s.run(run, rec.body());
-    if (run.pending_rejections) {
-      rec.list("rejections", std::move(run.pending_rejections));
-      run.pending_rejections.reset();
-    }
-    rec.body()["candidates_found"] = found.size();
+    std::vector<Candidate> found = s.run(run, rec);
+    rec.set_candidates_found(found.size());
     commit_strategy(trace, std::move(rec));
     if (!found.empty()) {
       result.candidates = std::move(found);

@@ -45,9 +45,6 @@ struct SglangRun {
   Bytes vram = 0;  // the estimate
   Bytes ram = 0;   // RAM need (extended KV cache)
   SglangEvents events;
-  // A strategy's rejections kept typed (fit/common/rejections.h); the selector defers them into
-  // the strategy's record once it is in the trace.
-  std::shared_ptr<const DeferredList> pending_rejections;
   // The calculator's per-GPU lists by position in requirement.u_by_type, deferred there by the
   // selector once u_by_type is in the trace.
   std::vector<std::pair<std::size_t, std::shared_ptr<const DeferredList>>> pending_gpus_counted;

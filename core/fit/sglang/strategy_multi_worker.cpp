@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fit/common/shared_rules.h"
+#include "fit/common/rejection_codes.h"
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
@@ -90,11 +91,11 @@ std::optional<Json> first_ratio_failure(SglangRun& run, const Worker& w, const A
 bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, double u, Json& cg) {
   Allocatable a = checked_allocatable(run.ctx.allocation, w, type);
   if (ram_short(run.ram, a)) {
-    cg["rejections"].push_back(rejection(subject_of(w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+    cg["rejections"].push_back(rejection(subject_of(w), kRejectInsufficient, Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
     return true;
   }
   if (auto failure = first_ratio_failure(run, w, a, u)) {
-    cg["rejections"].push_back(rejection(subject_of(w), "insufficient", Json::array({*failure})));
+    cg["rejections"].push_back(rejection(subject_of(w), kRejectInsufficient, Json::array({*failure})));
     return true;
   }
   return false;
@@ -113,7 +114,7 @@ std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, con
     selected.push_back(w);
     for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
     if (!tp.ok) {
-      cg["rejections"].push_back(rejection(subject_of(*w), "tp_not_divisible", Json::array(),
+      cg["rejections"].push_back(rejection(subject_of(*w), kRejectTpNotDivisible, Json::array(),
                                            Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}));
       continue;
     }
@@ -179,7 +180,7 @@ WalkOutcome walk(SglangRun& run, const std::vector<const Worker*>& workers, cons
 
 }  // namespace
 
-std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
+std::vector<Candidate> sglang_multi_worker(SglangRun& run, StrategyRecord& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   Json types = Json::array();
@@ -189,7 +190,7 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
     GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);
     for (const Worker* w : mg.ram_short) {
       Allocatable a = run.ctx.allocation.compute(*w, tg.type);
-      type_record["rejections"].push_back(rejection(subject_of(*w), "insufficient", Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+      type_record["rejections"].push_back(rejection(subject_of(*w), kRejectInsufficient, Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
     }
     // The walk depends on the type only, never on the gate: a failed walk fails the same way for
     // every later gate, so it runs once per type (GPUStack repeats it).
@@ -250,8 +251,9 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, Json& record) {
     }
     types.push_back(type_record);
   }
-  record["examined"] = Json{{"gpu_types", types.size()}};
-  record["types"] = types;
+  // SGLang's multi-worker walk counts GPU types, not the §6.3 units: an extra.
+  record.extras()["examined"] = Json{{"gpu_types", types.size()}};
+  record.extras()["types"] = types;
   return out;
 }
 

@@ -1,5 +1,6 @@
 // §3.4.5 single GPU: vLLM's utilisation rule with u_t even when u_t ≤ 0; image models need only
 // estimate ≤ total and claim the estimate.
+#include "fit/common/rejection_codes.h"
 #include "fit/common/rejections.h"
 #include "fit/common/shared_rules.h"
 #include "fit/sglang/checked_allocatable.h"
@@ -66,7 +67,7 @@ bool gpu_fits(SingleGpuWalk& walk, const Worker& w, const GpuDevice& gpu, const 
   const bool exceeds_vram = static_cast<double>(run.vram) > capacity;
   const bool exceeds_ratio = !run.diffusion && rate < u.value_or(0);
   if (!exceeds_vram && !exceeds_ratio) return true;
-  Rejection& r = walk.reject(w, {gpu.index}, "insufficient");
+  Rejection& r = walk.reject(w, {gpu.index}, kRejectInsufficient);
   if (exceeds_vram) {
     ++walk.vram_short;
     const Bytes have = static_cast<Bytes>(capacity);
@@ -90,13 +91,13 @@ void try_worker(SingleGpuWalk& walk, const Worker& w, const GpuType& group_type,
   Allocatable a = checked_allocatable(run.ctx.allocation, w, group_type);
   if (ram_short(run.ram, a)) {
     ++walk.ram_short_workers;
-    Rejection& r = walk.reject(w, {}, "insufficient");
+    Rejection& r = walk.reject(w, {}, kRejectInsufficient);
     r.shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
     r.data = Json{{"gpu_type", type_label(group_type)}};
     return;
   }
   if (w.gpus.empty()) {
-    walk.reject(w, {}, "no_gpus");
+    walk.reject(w, {}, kRejectNoGpus);
     return;
   }
   Bytes largest = 0;
@@ -124,15 +125,15 @@ void try_worker(SingleGpuWalk& walk, const Worker& w, const GpuType& group_type,
 
 }  // namespace
 
-std::vector<Candidate> sglang_single_gpu(SglangRun& run, Json& record) {
+std::vector<Candidate> sglang_single_gpu(SglangRun& run, StrategyRecord& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
   SingleGpuWalk walk(run);
   for (const PoolTypeGroup& group : group_by_gpu_type(run.pool, trace))
     for (const Worker* w : group.workers) try_worker(walk, *w, group.type, out);
-  record["examined"] = Json{{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}};
-  record["rejections"] = nullptr;  // filled from run.pending_rejections by the selector
-  run.pending_rejections = std::move(walk.rejections);
+  // SGLang's examined counts only what this walk sees (no combinations, no queries): an extra.
+  record.extras()["examined"] = Json{{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}};
+  record.set_rejections(std::move(walk.rejections));
   const Json where{{"strategy", "single_gpu"}};
   if (walk.vram_short) trace.summary("vram_short_at_u", walk.vram_short, walk.gpus_seen, "gpus", where);
   if (walk.ratio_short) trace.summary("vram_ratio_short", walk.ratio_short, walk.gpus_seen, "gpus", where);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fit/common/shared_rules.h"
+#include "fit/common/rejection_codes.h"
 #include "fit/common/rejections.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
@@ -138,7 +139,7 @@ bool group_short_of_vram(MultiGpuWalk& walk, const Worker& w, const std::vector<
   const Bytes need = static_cast<Bytes>(std::ceil(effective));
   Bytes allocated = 0;
   for (const GpuInfo& g : group) allocated += g.allocated;
-  Rejection& r = walk.reject(w, indexes_of(group), "insufficient");
+  Rejection& r = walk.reject(w, indexes_of(group), kRejectInsufficient);
   r.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, need, total, need - total, total + allocated >= need});
   r.shared_data = walk.vram_total_rule;
   return true;
@@ -149,10 +150,10 @@ void reject_failed_accumulation(MultiGpuWalk& walk, const Worker& w, const std::
   const SglangRun& run = walk.run;
   Json data{{"tp_not_divisible_at", acc.tp_failed}, {"gpu_count", run.gpu_count ? Json(*run.gpu_count) : Json(nullptr)}};
   if (!acc.any_tp_ok) {
-    walk.reject(w, indexes_of(group), "tp_not_divisible", std::move(data));
+    walk.reject(w, indexes_of(group), kRejectTpNotDivisible, std::move(data));
     return;
   }
-  walk.reject(w, acc.indexes, "insufficient", std::move(data))
+  walk.reject(w, acc.indexes, kRejectInsufficient, std::move(data))
       .shortfalls.push_back(Shortfall{"vram_total", std::nullopt, run.vram, acc.vram_sum, run.vram - acc.vram_sum, false});
 }
 
@@ -180,13 +181,13 @@ std::optional<Candidate> try_group(MultiGpuWalk& walk, const Worker& w, const st
   ++walk.groups_seen;
   std::vector<Shortfall> failing = failing_gpus(walk, w, group, type, u);
   if (!failing.empty()) {
-    walk.reject(w, indexes_of(group), "insufficient").shortfalls = std::move(failing);
+    walk.reject(w, indexes_of(group), kRejectInsufficient).shortfalls = std::move(failing);
     return std::nullopt;
   }
   Bytes total = 0;
   for (const GpuInfo& g : group) total += g.alloc;
   if (group.size() < 2) {
-    walk.reject(w, indexes_of(group), "gpu_count", Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}});
+    walk.reject(w, indexes_of(group), kRejectGpuCount, Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}});
     return std::nullopt;
   }
   remember_largest_group(run, w, group.size(), total);
@@ -205,13 +206,13 @@ void try_worker(MultiGpuWalk& walk, const Worker& w, const GpuType& type, std::v
   SglangRun& run = walk.run;
   ++walk.workers_seen;
   if (w.gpus.size() < 2) {
-    walk.reject(w, {}, "gpu_count", Json{{"have", w.gpus.size()}, {"need", 2}, {"gpu_type", type_label(type)}});
+    walk.reject(w, {}, kRejectGpuCount, Json{{"have", w.gpus.size()}, {"need", 2}, {"gpu_type", type_label(type)}});
     return;  // GPUStack returns before recording any event for such a worker
   }
   GpuMemoryGroups mg = group_gpus_by_memory({&w}, run.ctx.allocation, run.ram, type);
   if (!mg.ram_short.empty()) {
     Allocatable a = run.ctx.allocation.compute(w, type);
-    walk.reject(w, {}, "insufficient")
+    walk.reject(w, {}, kRejectInsufficient)
         .shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
   }
   for (const auto& group : mg.groups)
@@ -224,14 +225,14 @@ void try_worker(MultiGpuWalk& walk, const Worker& w, const GpuType& type, std::v
 
 }  // namespace
 
-std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, Json& record) {
+std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, StrategyRecord& record) {
   std::vector<Candidate> out;
   MultiGpuWalk walk(run);
   for (const PoolTypeGroup& tg : group_by_gpu_type(run.pool, run.ctx.trace))
     for (const Worker* w : tg.workers) try_worker(walk, *w, tg.type, out);
-  record["examined"] = Json{{"workers", walk.workers_seen}, {"groups", walk.groups_seen}};
-  record["rejections"] = nullptr;  // filled from run.pending_rejections by the selector
-  run.pending_rejections = std::move(walk.rejections);
+  // SGLang's examined counts workers and GPU groups, not the §6.3 units: an extra.
+  record.extras()["examined"] = Json{{"workers", walk.workers_seen}, {"groups", walk.groups_seen}};
+  record.set_rejections(std::move(walk.rejections));
   return out;
 }
 

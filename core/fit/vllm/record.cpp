@@ -32,14 +32,14 @@ void StrategyRecorder::not_examined(const Worker& worker, const char* rule, Json
 
 void StrategyRecorder::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
   trace.quirk(id, where, effect);
-  for (const auto& q : quirks_)
-    if (q["id"] == id && q["where"] == where) return;
-  quirks_.push_back(Json{{"id", id}, {"where", where}, {"effect", effect}});
+  for (const StrategyQuirk& q : quirks_)
+    if (q.id == id && q.where == where) return;
+  quirks_.push_back(StrategyQuirk{id, where, effect});
 }
 
 void StrategyRecorder::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
   trace.cap(id, limit, actual, effect);
-  caps_.push_back(Json{{"id", id}, {"limit", limit}, {"actual", actual}, {"effect", effect}});
+  caps_.push_back(StrategyCap{id, limit, actual, effect});
 }
 
 long long StrategyRecorder::rejections_with(const std::string& code) const {
@@ -49,15 +49,15 @@ long long StrategyRecorder::rejections_with(const std::string& code) const {
 void StrategyRecorder::commit(Trace& trace, std::size_t candidates_found) {
   StrategyRecord record(selector_, strategy_, status_);
   if (skip_) record.skip(skip_->code, std::move(skip_->data));
-  Json& r = record.body();
-  r["candidates_found"] = candidates_found;
-  r["examined"] = Json{{"workers", workers_}, {"gpus", gpus_}, {"combinations", combinations_}, {"queries", 0}};
+  record.set_candidates_found(candidates_found);
+  record.set_examined(StrategyExamined{static_cast<std::uint64_t>(workers_), static_cast<std::uint64_t>(gpus_),
+                                       static_cast<std::uint64_t>(combinations_), 0});
   // commit() is the recorder's last act: its parts move into the record instead of being copied.
-  record.list("rejections", std::move(rejections_));
-  record.list("not_examined", std::move(not_examined_));
-  r["caps"] = std::move(caps_);
-  r["quirks"] = std::move(quirks_);
-  for (auto& [k, v] : details_.items()) r[k] = std::move(v);
+  record.set_rejections(std::move(rejections_));
+  record.set_not_examined(std::move(not_examined_));
+  record.set_caps(std::move(caps_));
+  record.set_quirks(std::move(quirks_));
+  for (auto& [k, v] : details_.items()) record.extras()[k] = std::move(v);
   commit_strategy(trace, std::move(record));
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.

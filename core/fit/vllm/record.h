@@ -61,7 +61,8 @@ class StrategyRecorder {
   std::vector<UnitCount> rejection_units_;
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
   std::shared_ptr<NotExaminedList> not_examined_ = std::make_shared<NotExaminedList>();
-  Json caps_ = Json::array(), quirks_ = Json::array();
+  std::vector<StrategyCap> caps_;
+  std::vector<StrategyQuirk> quirks_;
   Json details_ = Json::object();
 };
 

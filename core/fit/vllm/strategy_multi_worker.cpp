@@ -116,14 +116,14 @@ struct Combination {
 bool skip_count_group(TypeWalk& t, std::size_t count, const std::vector<const Worker*>& members, Json& rec_group) {
   if (members.size() < 2) {
     rec_group["status"] = "skipped";
-    rec_group["skip"] = Json{{"code", "too_few_workers"}, {"data", {{"workers", members.size()}}}};
+    rec_group["skip"] = Json{{"code", kSkipTooFewWorkers}, {"data", {{"workers", members.size()}}}};
     return true;
   }
   if (TpCheck tp = t.fit.tp(static_cast<long long>(count)); !tp.ok) {
     for (const Worker* v : members)
-      t.rec.reject(*v, view_indexes(v), "tp_not_divisible", "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
+      t.rec.reject(*v, view_indexes(v), kRejectTpNotDivisible, "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
     rec_group["status"] = "skipped";
-    rec_group["skip"] = Json{{"code", "tp_not_divisible"}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
+    rec_group["skip"] = Json{{"code", kRejectTpNotDivisible}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
     return true;
   }
   return false;
@@ -210,8 +210,8 @@ bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t g
     if (gpu_count) {
       if (comb.gpus < gpu_count) continue;
       if (comb.gpus > gpu_count) {  // GPUStack abandons the group once it overshoots the world size
-        rec_group["abandoned"] = Json{{"code", "gpu_count_exceeded"}, {"gpus", comb.gpus}, {"gpu_count", gpu_count}};
-        for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], "gpu_count_exceeded");
+        rec_group["abandoned"] = Json{{"code", kStopGpuCountExceeded}, {"gpus", comb.gpus}, {"gpu_count", gpu_count}};
+        for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], kStopGpuCountExceeded);
         break;
       }
     }
@@ -249,7 +249,7 @@ void record_largest_combination_event(TypeWalk& t) {
 TypeOutcome walk_type(VllmFit& fit, StrategyRecorder& rec, const PoolTypeGroup& group) {
   TypeOutcome out;
   if (group.workers.size() < 2) {
-    out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", "too_few_workers"}, {"data", {{"workers", group.workers.size()}}}}}});
+    out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", kSkipTooFewWorkers}, {"data", {{"workers", group.workers.size()}}}}}});
     return out;
   }
   TypeWalk t(fit, rec, group);

@@ -186,7 +186,7 @@ void add_candidate(MultiGpuRun& run, const Worker& w, const GpuType& type, GpuWa
 void reject_short_walk(MultiGpuRun& run, const Worker& w, std::size_t eligible, const GpuWalk& walk, const Json& hidden) {
   VllmFit& fit = run.fit;
   const bool too_few = fit.s.gpu_count && walk.count < fit.s.gpu_count;
-  Rejection& r = run.rec.reject(w, walk.indexes, too_few ? "gpu_count" : "vram_total", "workers");
+  Rejection& r = run.rec.reject(w, walk.indexes, too_few ? kRejectGpuCount : "vram_total", "workers");
   r.shared_data = run.rejection_data.get(fit, eligible, walk.count);
   if (!hidden.is_null()) add_note(r, hidden);
   if (!too_few) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, walk.sum, walk.sum));
@@ -198,7 +198,7 @@ void try_worker(MultiGpuRun& run, const Worker& w, const GpuType& type) {
   StrategyRecorder& rec = run.rec;
   rec.examined_worker();
   if (w.gpus.size() < 2) {
-    rec.reject(w, {}, "gpu_count", "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
+    rec.reject(w, {}, kRejectGpuCount, "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
     return;
   }
   const Allocatable& a = fit.alloc(w, type);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fit/common/hf_config.h"
+#include "fit/common/rejection_codes.h"
 #include "fit/common/shared_rules.h"
 #include "fit/common/worker_pool.h"
 #include "fit/fit_context.h"
@@ -18,6 +19,10 @@
 #include "fit/vllm/vllm_parameters.h"
 
 namespace placement {
+
+// Multi-worker: a type group's combination needs more GPUs than gpu_count (the group is abandoned,
+// its remaining workers not examined).
+inline constexpr const char* kStopGpuCountExceeded = "gpu_count_exceeded";
 
 // GPUStack's type grouping over the fit's pool (fit/common/worker_pool.h), marking Q1 in the
 // strategy record for each mixed worker it overwrites.

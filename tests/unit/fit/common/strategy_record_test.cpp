@@ -3,6 +3,7 @@
 // and from the trace.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <stdexcept>
 
 #include "fit/common/strategy_record.h"
@@ -50,11 +51,11 @@ TEST_CASE("strategy record: head, skip field and body order", "[strategy_record]
     SECTION(row.what) {
       StrategyRecord r("s", "x", "tried", row.field);
       if (row.skipped) r.skip("gpu_count_gt_1", Json{{"gpu_count", 2}});
-      r.body()["candidates_found"] = 0;
-      r.body()["rejections"] = nullptr;  // the list's slot, before the extras
-      r.body()["extra"] = true;
-      r.list("rejections", std::make_shared<Numbers>(std::vector<int>{1, 2}));
-      r.body()["candidates_found"] = 2;  // set again later: keeps its place
+      r.set_candidates_found(0);
+      r.extras()["rejections"] = nullptr;  // the list's slot, before the extras
+      r.extras()["extra"] = true;
+      r.set_rejections(std::make_shared<Numbers>(std::vector<int>{1, 2}));
+      r.set_candidates_found(2);  // set again later: keeps its place
       const Json tree = r.to_json();
       CHECK(tree.dump() == row.expected);
       CHECK(text_of(r) == tree.dump(2));
@@ -65,10 +66,10 @@ TEST_CASE("strategy record: head, skip field and body order", "[strategy_record]
 
 TEST_CASE("strategy record: a list without a slot goes last; a second list replaces the first", "[strategy_record]") {
   StrategyRecord r("s", "x");
-  r.body()["a"] = 1;
+  r.extras()["a"] = 1;
   r.list("rejections", std::make_shared<Numbers>(std::vector<int>{1}));
   r.list("rejections", std::make_shared<Numbers>(std::vector<int>{7, 8}));
-  r.body()["b"] = 2;
+  r.extras()["b"] = 2;
   CHECK(r.to_json().dump() == R"({"selector":"s","strategy":"x","status":"tried","skip":null,"a":1,"rejections":[7,8],"b":2})");
 }
 
@@ -115,14 +116,14 @@ TEST_CASE("strategy record: committed records keep their order and are written b
 
 TEST_CASE("strategy record: record_strategy commits whether the strategy returns or throws", "[strategy_record]") {
   Trace t;
-  const int n = record_strategy(t, begin_strategy_record("mindie", "single_worker", "tried"), [](Json& rec) {
-    rec["candidates_found"] = 3;
+  const int n = record_strategy(t, begin_strategy_record("mindie", "single_worker", "tried"), [](StrategyRecord& rec) {
+    rec.set_candidates_found(3);
     return 3;
   });
   CHECK(n == 3);
   CHECK_THROWS_AS(record_strategy(t, begin_strategy_record("mindie", "multi_worker", "tried"),
-                                  [](Json& rec) -> int {
-                                    rec["examined"]["workers"] = 1;
+                                  [](StrategyRecord& rec) -> int {
+                                    rec.set_examined(StrategyExamined{1, 0, 0, 0});
                                     throw std::runtime_error("fit failed");
                                   }),
                   std::runtime_error);
@@ -131,4 +132,93 @@ TEST_CASE("strategy record: record_strategy commits whether the strategy returns
   CHECK(strategies[0]["candidates_found"] == 3);
   CHECK(strategies[1]["strategy"] == "multi_worker");
   CHECK(strategies[1]["examined"]["workers"] == 1);
+}
+
+TEST_CASE("strategy record: each typed common field writes its own member", "[strategy_record]") {
+  const auto seeded = [] { return begin_strategy_record("s", "x", "tried"); };
+  const char* const head = R"({"selector":"s","strategy":"x","status":"tried","skip":null,)";
+  struct Row {
+    const char* what;
+    std::function<void(StrategyRecord&)> fill;
+    const char* body;  // compact JSON after the head
+  };
+  const Row rows[] = {
+      {"seeded only", [](StrategyRecord&) {},
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":[]})"},
+      {"candidates and examined", [](StrategyRecord& r) {
+         r.set_candidates_found(4);
+         r.set_examined(StrategyExamined{1, 2, 3, 5});
+       },
+       R"("candidates_found":4,"examined":{"workers":1,"gpus":2,"combinations":3,"queries":5},"rejections":[],"not_examined":[],"caps":[],"quirks":[]})"},
+      {"JSON rejections and not_examined", [](StrategyRecord& r) {
+         r.add_rejection(Json{{"code", "vram"}});
+         r.add_rejection(Json{{"code", "ram"}});
+         r.set_not_examined(std::vector<Json>{Json{{"rule", "stop"}}});
+       },
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[{"code":"vram"},{"code":"ram"}],"not_examined":[{"rule":"stop"}],"caps":[],"quirks":[]})"},
+      {"typed lists win over JSON items", [](StrategyRecord& r) {
+         r.add_rejection(Json{{"code", "vram"}});
+         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{9}));
+         r.set_not_examined(std::make_shared<Numbers>(std::vector<int>{8}));
+       },
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[9],"not_examined":[8],"caps":[],"quirks":[]})"},
+      {"caps", [](StrategyRecord& r) { r.add_cap(StrategyCap{"C1", 10, 12, "stopped"}); },
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[{"id":"C1","limit":10,"actual":12,"effect":"stopped"}],"quirks":[]})"},
+      {"quirks: bare id, effect only, where and effect", [](StrategyRecord& r) {
+         r.add_quirk(StrategyQuirk{"Q16", std::nullopt, std::nullopt});
+         r.add_quirk(StrategyQuirk{"Q3", std::nullopt, "e"});
+         r.add_quirk(StrategyQuirk{"Q7", "vllm.x", "f"});
+       },
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":["Q16",{"id":"Q3","effect":"e"},{"id":"Q7","where":"vllm.x","effect":"f"}]})"},
+      {"extras after the common fields", [](StrategyRecord& r) {
+         r.extras()["largest"] = 7;
+         r.set_candidates_found(1);
+       },
+       R"("candidates_found":1,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":[],"largest":7})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      StrategyRecord r = seeded();
+      row.fill(r);
+      const Json tree = r.to_json();
+      CHECK(tree.dump() == std::string(head) + row.body);
+      CHECK(text_of(r) == tree.dump(2));
+    }
+  }
+}
+
+TEST_CASE("strategy record: unseeded fields go where they are first set, or nowhere", "[strategy_record]") {
+  struct Row {
+    const char* what;
+    std::function<void(StrategyRecord&)> fill;
+    const char* expected;
+  };
+  const Row rows[] = {
+      {"nothing set", [](StrategyRecord&) {}, R"({"selector":"s","strategy":"x","status":"tried"})"},
+      {"SGLang order: extras, rejections in their slot, candidates last", [](StrategyRecord& r) {
+         r.extras()["examined"] = Json{{"workers", 2}};
+         r.extras()["rejections"] = nullptr;
+         r.extras()["types"] = 1;
+         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{1}));
+         r.set_candidates_found(3);
+       },
+       R"({"selector":"s","strategy":"x","status":"tried","examined":{"workers":2},"rejections":[1],"types":1,"candidates_found":3})"},
+      {"GGUF order: an extra between rejections and not_examined", [](StrategyRecord& r) {
+         r.set_candidates_found(0);
+         r.place(StrategyField::rejections);
+         r.extras()["combination_rejections"] = Json{{"count", 1}};
+         r.set_quirks({StrategyQuirk{"Q2", std::nullopt, "g"}});
+         r.set_caps({});
+       },
+       R"({"selector":"s","strategy":"x","status":"tried","candidates_found":0,"rejections":[],"combination_rejections":{"count":1},"quirks":[{"id":"Q2","effect":"g"}],"caps":[]})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      StrategyRecord r("s", "x", "tried", StrategyRecord::SkipField::only_when_skipped);
+      row.fill(r);
+      const Json tree = r.to_json();
+      CHECK(tree.dump() == row.expected);
+      CHECK(text_of(r) == tree.dump(2));
+    }
+  }
 }
