@@ -6,6 +6,7 @@
 #include <set>
 
 #include "scenario/json_reader.h"
+#include "scenario/json_tree_reader.h"
 #include "scenario/scenario_sections.h"
 
 namespace placement {
@@ -420,7 +421,7 @@ Scenario load_scenario_with(const Json& document, StreamedSections* streamed) {
 }
 
 Json parse_scenario_document(const std::string& text) {
-  return parse_or_input_error([&] { return Json::parse(text); });
+  return parse_or_input_error([&] { return read_json_tree(text); });
 }
 
 }  // namespace placement

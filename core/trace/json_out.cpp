@@ -199,9 +199,12 @@ void JsonTextOut::begin_array() { open('['); }
 void JsonTextOut::end_array() { close(']'); }
 
 void JsonTextOut::key(std::string_view k) {
-  buffer_->line_start(counts_.back()++ == 0, 2 * counts_.size());
-  if (k.size() + 4 < Buffer::kSize && plain_text(k)) {
-    char* at = buffer_->room(k.size() + 4);
+  const bool first = counts_.back()++ == 0;
+  const std::size_t spaces = 2 * counts_.size();
+  // The line start and a plain key take one request for room: a third of a result's lines are keys.
+  const std::size_t length = spaces + kQuickIndent + 2 + k.size() + 4;
+  if (length < Buffer::kSize && plain_text(k)) {
+    char* at = put_line_start(buffer_->room(length), first, spaces);
     *at++ = '"';
     std::memcpy(at, k.data(), k.size());
     at += k.size();
@@ -210,6 +213,7 @@ void JsonTextOut::key(std::string_view k) {
     *at++ = ' ';
     buffer_->commit(at);
   } else {
+    buffer_->line_start(first, spaces);
     quoted(k);
     buffer_->write(": ");
   }

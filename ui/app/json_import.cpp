@@ -1,6 +1,6 @@
 #include "app/json_import.h"
 
-#include "app/json_tree_reader.h"
+#include "scenario/json_tree_reader.h"
 #include "app/scenario_text.h"
 
 namespace placement::ui {

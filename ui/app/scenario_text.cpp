@@ -1,6 +1,6 @@
 #include "app/scenario_text.h"
 
-#include "app/json_tree_reader.h"
+#include "scenario/json_tree_reader.h"
 
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"

@@ -4,16 +4,17 @@
 // adds members one by one to an ordered_map, a vector of pair<const string, Json> that copies
 // (not moves) every member and its whole subtree each time it grows: at a thousand workers that
 // copying was most of the parse. Text the reader declines (an error, a byte-order mark, ...) is
-// parsed by nlohmann, so errors and odd input read as before. Belongs next to json_scan.h in core.
+// parsed by nlohmann, so errors and odd input read as before. The explorer reads imported and
+// edited scenario text with it, and what-if commands their scenario (parse_scenario_document).
 #pragma once
 
 #include <string_view>
 
 #include "scenario/types.h"
 
-namespace placement::ui {
+namespace placement {
 
 // Json::parse(text); throws what it throws.
 Json read_json_tree(std::string_view text);
 
-}  // namespace placement::ui
+}  // namespace placement

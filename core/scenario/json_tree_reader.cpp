@@ -1,4 +1,4 @@
-#include "app/json_tree_reader.h"
+#include "scenario/json_tree_reader.h"
 
 #include <string>
 #include <utility>
@@ -6,7 +6,7 @@
 
 #include "scenario/json_scan.h"
 
-namespace placement::ui {
+namespace placement {
 
 namespace {
 
@@ -81,4 +81,4 @@ Json read_json_tree(std::string_view text) {
   return Json::parse(text);
 }
 
-}  // namespace placement::ui
+}  // namespace placement

@@ -9,10 +9,10 @@
 #include <sstream>
 #include <string>
 
-#include "app/json_tree_reader.h"
+#include "scenario/json_tree_reader.h"
 
 using placement::Json;
-using placement::ui::read_json_tree;
+using placement::read_json_tree;
 
 namespace {
 
