@@ -1,5 +1,6 @@
 #include "app/filter_drops_stream.h"
 
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -14,21 +15,25 @@ struct SectionEnd {};  // thrown at the end of the filters section: the rest of 
 
 // The trace's events, depth by depth: 1 the trace object, 2 the filters array, 3 a filter record,
 // 4 its workers array, 5 a worker's verdict (worker_name, pass, code, data), 6+ inside its data.
+// Verdict data a filter writes as events (its typed record) is gathered into a tree, as data
+// that arrives whole is taken.
 class DropsOut final : public JsonOut {
  public:
   std::map<std::string, std::string> drops;
 
-  void begin_object() override { open(); }
-  void begin_array() override { open(); }
-  void end_object() override { close(); }
-  void end_array() override { close(); }
+  void begin_object() override { begin(true); }
+  void begin_array() override { begin(false); }
+  void end_object() override { end(true); }
+  void end_array() override { end(false); }
   void key(std::string_view k) override {
+    if (data_) return data_->key(k);
     if (depth_ == 1) in_filters_ = k == "filters";
     if (!in_filters_) return;
     if (depth_ == 3) record_key_ = k;
     if (depth_ == 5) verdict_key_ = k;
   }
   void value(const Json& v) override {
+    if (data_) return data_->value(v);
     if (!in_filters_) return;
     // A part with no deferred list in it comes whole: read it as the events it stands for.
     if (v.is_structured() && (depth_ <= 2 || (depth_ == 3 && record_key_ == "workers") || (depth_ == 4 && in_workers_))) return replay(v);
@@ -40,7 +45,10 @@ class DropsOut final : public JsonOut {
     else if (verdict_key_ == "data") verdict_.data = v;
     else if (verdict_key_ == "worker_name") verdict_.name = v;
   }
-  void string(std::string_view s) override { value(Json(s)); }
+  void string(std::string_view s) override {
+    if (data_) return data_->string(s);
+    value(Json(s));
+  }
 
  private:
   struct Verdict {
@@ -60,13 +68,30 @@ class DropsOut final : public JsonOut {
   // A member of a replayed part: verdict data stays whole (value() takes it as it is).
   void replay_member(const Json& v) { depth_ >= 5 ? value(v) : replay(v); }
 
+  void begin(bool object) {
+    if (!data_) {
+      open();
+      if (depth_ != 6 || !in_filters_ || !in_workers_ || verdict_key_ != "data") return;
+      data_.emplace();
+    } else {
+      ++depth_;
+    }
+    object ? data_->begin_object() : data_->begin_array();
+  }
+  void end(bool object) {
+    if (!data_) return close();
+    object ? data_->end_object() : data_->end_array();
+    if (depth_-- == 6) {
+      verdict_.data = data_->take();
+      data_.reset();
+    }
+  }
   void open() {
     ++depth_;
     if (!in_filters_) return;
     if (depth_ == 3) filter_ = Json(), fails_.clear();
     if (depth_ == 4) in_workers_ = record_key_ == "workers";
     if (depth_ == 5 && in_workers_) verdict_ = Verdict{};
-    if (depth_ == 6 && in_workers_ && verdict_key_ == "data") verdict_.data = Json::object();  // {} written as events
   }
   void close() {
     if (in_filters_) {
@@ -97,6 +122,7 @@ class DropsOut final : public JsonOut {
   Json filter_;
   Verdict verdict_;
   std::vector<Verdict> fails_;
+  std::optional<JsonTreeOut> data_;  // while inside a verdict's data written as events
 };
 
 }  // namespace
