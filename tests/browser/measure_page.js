@@ -6,7 +6,7 @@
 //   3. the sizes of the .wasm and .js files the page loads;
 //   4. (issue 21) importing the benchmark cluster of tests/bench/cluster_scenarios.cpp (vLLM,
 //      1,024 and 128 workers × 8 GPUs, about two instances per worker) through the Import file
-//      input, and typing a new replicas value into it, each to the frame that draws the new
+//      input, and typing a new replicas value and a GPU's memory into it, each to the frame that draws the new
 //      decision (lib/edit_timing.js says exactly what is timed). Needs build/bin/cluster_bench.
 // usage: node measure_page.js [WEB_DIR]   (default build/web)
 //        PE_MEASURE=clusters node measure_page.js ...   only item 4
@@ -126,7 +126,7 @@ async function measureClusters(browser, url) {
   for (const c of CLUSTERS) {
     const text = benchScenario(ROOT, c.workers);
     const context = await newContext(browser, url);
-    const { importMs, editMs } = await timeImportAndEdit(context, url, text, `vllm_single_gpu-${c.workers}.json`, c);
+    const { importMs, editMs, gpuEditMs } = await timeImportAndEdit(context, url, text, `vllm_single_gpu-${c.workers}.json`, c);
     await context.close();
     const line = (what, spans, target) => {
       const times = spans.map((s) => s.ms);
@@ -137,6 +137,7 @@ async function measureClusters(browser, url) {
     };
     line('import to the drawn decision', importMs, c.target.importMs);
     line('edit (replicas typed) to the redrawn decision', editMs, c.target.editMs);
+    line("edit (a GPU's memory typed) to the redrawn decision", gpuEditMs, c.target.editMs);
   }
 }
 

@@ -116,6 +116,10 @@ const std::map<std::string, std::string>& Results::filter_drops() const {
   return *drops_;
 }
 
+std::vector<StrategyFinding> Results::strategy_findings(const SubjectTest& names_it) const {
+  return typed_ && !schedule_ ? strategy_findings_of(typed_->trace, names_it) : ui::strategy_findings(trace(), names_it);
+}
+
 Results take_results(ScheduleAnswer&& answer) {
   Results r;
   r.generation = answer.generation;

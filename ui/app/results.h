@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/schedule_service.h"
+#include "app/subject_findings.h"
 #include "scenario/types.h"
 #include "scheduler.h"
 
@@ -48,6 +49,9 @@ class Results {
   // Worker name -> the first base filter that dropped it, as the canvas labels it (trace_views.h's
   // filter_drops), worked out once per result without building the rest of the trace.
   const std::map<std::string, std::string>& filter_drops() const;
+  // Every rejection and not_examined entry whose subject passes `names_it` ("Why (not) here?"),
+  // read from the typed trace's events when decided here (the trace document is not built).
+  std::vector<StrategyFinding> strategy_findings(const SubjectTest& names_it) const;
   // The Scenario this was decided from (null when the answer came as text).
   const Scenario* scenario() const { return scenario_.get(); }
 

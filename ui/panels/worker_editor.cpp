@@ -56,6 +56,7 @@ void draw_gpus(App& app, std::size_t w, const Json& worker) {
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(-1);
       edit_gib(app, "##mem", ptr(p + "/memory/total"));
+      test_hooks::tag("gpu-memory/" + worker.value("name", std::string()) + "/" + std::to_string(g), "GPU memory");
       ImGui::TableNextColumn();
       if (ImGui::SmallButton("remove")) set_value(app, ptr(worker_pointer(w)), without_gpu(worker, g), false);
       ImGui::PopID();

@@ -4,7 +4,9 @@
 //           sent through the test harness while timed) and its change event fires; the clock starts
 //           when the event is dispatched.
 //   edit:   the model's replicas field, clicked once, then Ctrl+A and a digit typed as a person
-//           does; the clock starts at the digit's keydown (its event.timeStamp).
+//           does; the clock starts at the digit's keydown (its event.timeStamp). The same for a
+//           GPU's memory: the first worker picked on the canvas (its editor opens), the memory of
+//           its GPU 0 clicked once, then Ctrl+A and a digit (GiB).
 // Both stop at explorer.resultDrawn(): the end of the app's frame that drew the first decision
 // taken after the action. An edit is applied, decided and drawn in one frame, which the app runs
 // from the key's handler (ui/platform/web_main.cpp); an import's change event is handled by the
@@ -122,15 +124,52 @@ async function timeReplicaEdits(page, runs) {
   return times;
 }
 
-// Imports `text` `imports` times, then edits it `edits` times, in one returning visitor's page.
+// Scrolls the panel under an item until the item is inside its window (the editor of the first
+// worker sits below the model panel).
+async function scrollIntoView(page, id) {
+  for (let i = 0; i < 40; i++) {
+    const item = await ex.findItem(page, id);
+    if (item.visible) return item;
+    await page.mouse.move(item.x + item.w / 2, Math.min(item.y, 600));
+    await page.mouse.wheel(0, 120);
+    await ex.frames(page, 2);
+  }
+  throw new Error(`${id} stays outside its window`);
+}
+
+// GPU 0's memory on the first worker typed as 7, 8, 7, ... GiB: one decision per keystroke.
+async function timeGpuMemoryEdits(page, runs) {
+  const worker = JSON.parse(await ex.scenario(page)).workers[0].name;
+  await ex.clickItem(page, `worker/${worker}`);
+  await ex.settled(page);
+  const field = await scrollIntoView(page, `gpu-memory/${worker}/0`);
+  await ex.clickAt(page, field.x + field.w / 2, field.y + field.h / 2);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    await page.keyboard.press('Control+A');
+    await ex.frames(page, 3);
+    await page.evaluate(armEditClock);
+    await page.keyboard.press(String(7 + (i % 2)));
+    times.push(await page.evaluate(() => window.__edit));
+    await ex.settled(page);
+  }
+  const total = JSON.parse(await ex.scenario(page)).workers[0].status.gpu_devices[0].memory.total;
+  const want = (7 + ((runs - 1) % 2)) * 1073741824;
+  if (total !== want) throw new Error(`the typed GPU memory did not arrive (${total} bytes, not ${want})`);
+  return times;
+}
+
+// Imports `text` `imports` times, then edits its replicas `edits` times and a GPU's memory `edits`
+// times, in one returning visitor's page.
 async function timeImportAndEdit(context, url, text, name, { imports, edits }) {
   await context.addInitScript(recordFrames);
   const page = await ex.openExplorer(context, url);
   const importMs = await timeImports(page, text, name, imports);
   const editMs = await timeReplicaEdits(page, edits);
+  const gpuEditMs = await timeGpuMemoryEdits(page, edits);
   if (page.pageErrors.length) throw new Error('page errors: ' + page.pageErrors.join('; '));
   await page.close();
-  return { importMs, editMs };
+  return { importMs, editMs, gpuEditMs };
 }
 
 module.exports = { benchScenario, timeImportAndEdit };
