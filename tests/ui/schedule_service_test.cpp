@@ -16,29 +16,14 @@
 #include "app/schedule_service.h"
 #include "app/worker_edits.h"
 #include "scheduler.h"
+#include "scenario_files.h"
 
 using placement::Json;
 using namespace placement::ui;
+using placement::ui::test::read_text;
+using placement::ui::test::scenario_files;
 
 namespace {
-
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Every scenario the repository holds: the examples and the acceptance cases (their `expected`
-// and metadata keys are fields the loader ignores, on both paths alike).
-std::vector<std::filesystem::path> scenario_files() {
-  std::vector<std::filesystem::path> out;
-  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack", "tests/cases/production", "tests/cases/differential"})
-    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir))
-      if (e.path().extension() == ".json") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::size_t member_size(const Json& doc, const char* key) { return doc.contains(key) ? doc[key].size() : 0; }
 Json member_or_empty(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::array(); }

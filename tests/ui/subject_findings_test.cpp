@@ -12,27 +12,14 @@
 #include "app/subject_findings.h"
 #include "panels/trace_views.h"
 #include "scheduler.h"
+#include "scenario_files.h"
 
 using placement::Json;
 using namespace placement::ui;
+using placement::ui::test::read_text;
+using placement::ui::test::scenario_files;
 
 namespace {
-
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<std::filesystem::path> scenario_files() {
-  std::vector<std::filesystem::path> out;
-  for (const char* dir : {"examples/scenarios", "tests/cases/gpustack", "tests/cases/production", "tests/cases/differential"})
-    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(PE_SOURCE_DIR) / dir))
-      if (e.path().extension() == ".json") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 void check_same(const std::vector<StrategyFinding>& got, const std::vector<StrategyFinding>& want) {
   REQUIRE(got.size() == want.size());
