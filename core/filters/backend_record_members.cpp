@@ -1,6 +1,7 @@
 #include "filters/backend_record_members.h"
 
 #include "filters/verdict_data.h"
+#include "trace/json_out_values.h"
 
 namespace placement::filters {
 
@@ -8,12 +9,12 @@ void AllDroppedNote::write(JsonOut& out) const {
   out.begin_object();
   out.member("cause", cause);
   out.member("field", field);
-  write_string_or_null(out, "value", value);
+  write_optional(out, "value", value);
   out.member("backend", backend);
   out.member("why", why);
   out.key("pass_with");
   write_object_array(out, pass_with, [&](const PassingValue& p) {
-    write_string_or_null(out, "value", p.value);
+    write_optional(out, "value", p.value);
     out.member("why", p.why);
   });
   out.end_object();
@@ -27,7 +28,7 @@ void BackendRecordMembers::write(JsonOut& out) const {
     return;
   }
   out.string(rows);
-  write_string_or_null(out, "backend_version", backend_version);
+  write_optional(out, "backend_version", backend_version);
   out.member("runner_release", runner_release);
   if (!all_dropped) return;
   out.key("all_dropped");

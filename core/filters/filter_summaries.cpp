@@ -1,12 +1,8 @@
 #include "filters/filter_summaries.h"
 
-namespace placement::filters {
+#include "trace/json_out_values.h"
 
-void write_strings(JsonOut& out, const std::vector<std::string>& strings) {
-  out.begin_array();
-  for (const std::string& s : strings) out.string(s);
-  out.end_array();
-}
+namespace placement::filters {
 
 void StatusSummary::write(JsonOut& out) const {
   out.begin_object();
@@ -18,9 +14,7 @@ void StatusSummary::write(JsonOut& out) const {
 void ClusterSummary::write(JsonOut& out) const {
   out.begin_object();
   out.member("matched", matched);
-  out.key("model_cluster_id");
-  if (model_cluster_id) out.number(*model_cluster_id);
-  else out.null();
+  write_optional(out, "model_cluster_id", model_cluster_id);
   out.end_object();
 }
 
@@ -32,9 +26,7 @@ void LabelSummary::write(JsonOut& out) const {
   out.end_object();
   out.member("matched", matched);
   out.member("of", of);
-  out.key("note");
-  if (note) out.string(*note);
-  else out.null();
+  write_optional(out, "note", note);
   out.end_object();
 }
 

@@ -63,7 +63,5 @@ class BackendSummary final : public TraceRecord {
   void write(JsonOut& out) const override;
 };
 
-// A JSON array of strings.
-void write_strings(JsonOut& out, const std::vector<std::string>& strings);
 
 }  // namespace placement::filters

@@ -1,22 +1,8 @@
 #include "filters/verdict_data.h"
 
+#include "trace/json_out_values.h"
+
 namespace placement::filters {
-
-namespace {
-
-void write_optional(JsonOut& out, std::string_view key, const std::optional<std::int64_t>& v) {
-  out.key(key);
-  if (v) out.number(*v);
-  else out.null();
-}
-
-}  // namespace
-
-void write_string_or_null(JsonOut& out, std::string_view key, const std::optional<std::string>& v) {
-  out.key(key);
-  if (v) out.string(*v);
-  else out.null();
-}
 
 void WorkerStateData::write(JsonOut& out) const {
   out.begin_object();
@@ -58,8 +44,8 @@ void SelectedGpusData::write(JsonOut& out) const {
 
 void write_condition_members(JsonOut& out, const Condition& c) {
   out.member("type", c.type);
-  write_string_or_null(out, "runtime", c.runtime);
-  write_string_or_null(out, "variant", c.variant);
+  write_optional(out, "runtime", c.runtime);
+  write_optional(out, "variant", c.variant);
 }
 
 void SupportedData::write(JsonOut& out) const {
@@ -76,7 +62,7 @@ void SupportedData::write(JsonOut& out) const {
 void UnsupportedConditions::write(JsonOut& out) const {
   write_object_array(out, reasons, [&](const UnsupportedCondition& r) {
     write_condition_members(out, r.condition);
-    write_string_or_null(out, "version", r.version);
+    write_optional(out, "version", r.version);
     out.member("why", r.why);
   });
 }

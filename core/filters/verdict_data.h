@@ -59,8 +59,6 @@ class SelectedGpusData final : public TraceRecord {
   void write(JsonOut& out) const override;
 };
 
-// `key`: the string, or null.
-void write_string_or_null(JsonOut& out, std::string_view key, const std::optional<std::string>& v);
 
 // {type, runtime, variant} of a device condition (nulls when absent), as members of an open object.
 void write_condition_members(JsonOut& out, const Condition& c);

@@ -1,7 +1,8 @@
 #include "fit/gguf/requirement_record.h"
 
-#include <type_traits>
 #include <utility>
+
+#include "trace/json_out_values.h"
 
 namespace placement::gguf_fit {
 
@@ -14,27 +15,12 @@ void write_integers(JsonOut& out, const Values& values) {
   out.end_array();
 }
 
-void write_strings(JsonOut& out, const std::vector<std::string>& values) {
-  out.begin_array();
-  for (const std::string& v : values) out.string(v);
-  out.end_array();
-}
-
 void write_figure(JsonOut& out, std::string_view key, const MemoryFigure& f) {
   out.key(key);
   out.begin_object();
   out.member("uma", f.uma);
   out.member("nonuma", f.nonuma);
   out.end_object();
-}
-
-template <class T>
-void write_optional(JsonOut& out, std::string_view key, const std::optional<T>& v) {
-  out.key(key);
-  if (!v) out.null();
-  else if constexpr (std::is_same_v<T, std::string>) out.string(*v);
-  else if constexpr (std::is_same_v<T, std::vector<std::string>>) write_strings(out, *v);
-  else out.number(*v);
 }
 
 }  // namespace

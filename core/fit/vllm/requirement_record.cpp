@@ -2,17 +2,9 @@
 
 #include <utility>
 
+#include "trace/json_out_values.h"
+
 namespace placement {
-
-namespace {
-
-void write_optional(JsonOut& out, std::string_view key, const std::optional<long long>& v) {
-  out.key(key);
-  if (v) out.number(*v);
-  else out.null();
-}
-
-}  // namespace
 
 VllmRequirement::VllmRequirement(Json vram_source, const VllmSettings& settings, const HfHyperParameters& hp, bool gpus_selected)
     : vram_source_(std::move(vram_source)),
