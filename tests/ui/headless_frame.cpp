@@ -46,6 +46,19 @@ void HeadlessImGui::press(App& app, int imgui_key, bool ctrl, bool shift, bool s
   frames(app, 1);
 }
 
+void HeadlessImGui::move(App& app, float x, float y) {
+  ImGui::GetIO().MousePos = ImVec2(x, y);
+  frames(app, 1);
+}
+
+void HeadlessImGui::wheel(App& app, float x, float y, float units) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(x, y);
+  io.MouseWheel = units;
+  frames(app, 1);
+  io.MouseWheel = 0.0f;
+}
+
 bool HeadlessImGui::click(App& app, const std::string& id) {
   const test_hooks::Item* item = test_hooks::find(id);
   if (!item || !item->visible) return false;

@@ -24,6 +24,10 @@ class HeadlessImGui {
   // Presses and releases a key (an ImGuiKey_ value; the test's io.KeyMap maps each to itself)
   // with the given modifiers held, over frames as a person would.
   void press(App& app, int imgui_key, bool ctrl = false, bool shift = false, bool super = false);
+  // Moves the mouse to (x, y) and runs a frame there.
+  void move(App& app, float x, float y);
+  // Turns the wheel by `units` (ImGui's units, negative = content moves up) at (x, y), one frame.
+  void wheel(App& app, float x, float y, float units);
   // Vertices of the last frame (the UI really drew something).
   int last_vertex_count() const { return vertices_; }
 

@@ -36,9 +36,12 @@ void draw_gpus(App& app, std::size_t w, const Json& worker) {
   const Json gpus = worker.contains("status") && worker["status"].is_object() ? worker["status"].value("gpu_devices", Json::array()) : Json::array();
   if (ImGui::BeginTable("gpus", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("index", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("name");
-    ImGui::TableSetupColumn("type");
-    ImGui::TableSetupColumn("memory");
+    // Explicit weights: the fields fill their columns (width -1), so weights taken from their
+    // contents fed back into the widths and the columns swung between two layouts every frame
+    // once the panel had been scrolled (a redraw per frame, keys answered a frame late).
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("memory", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     for (std::size_t g = 0; g < gpus.size(); ++g) {
