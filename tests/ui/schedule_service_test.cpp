@@ -62,6 +62,10 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
     if (!r.filter_drops().empty()) ++with_drops;
     CHECK(r.strategy() == expected.value("strategy", Json(nullptr)));
     CHECK(r.candidate_count() == member_size(expected, "candidates"));
+    // Each section the stepper's panels draw, built alone, before the whole trace.
+    const Json& expected_trace = member_or_object(expected, "trace");
+    for (const auto& [name, value] : expected_trace.items()) CHECK(r.trace_section(name) == value);
+    CHECK(r.trace_section("no-such-section").is_null());
     // Deploy builds the same instance from the typed candidate as from its JSON.
     for (std::size_t i = 0; i < r.candidate_count(); ++i) {
       REQUIRE(r.typed_candidate(i));

@@ -6,7 +6,9 @@
 // With --edit, the path of the page's edit measurement (issue 21) natively: a scenario file (the
 // benchmark cluster cluster_bench --write makes) loaded, then replicas set EDITS times as the model
 // panel sets it, each timed to the end of the frame that draws its decision, and the frame after.
-//   ui_frame_bench --edit FILE [EDITS]
+// STEP: the step tab open while editing (cluster by default; the fit, filters, scoring and
+// scale-down tabs draw from the trace).
+//   ui_frame_bench --edit FILE [EDITS] [STEP]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -73,7 +75,7 @@ class WorkerWhatIf final : public placement::ui::WhatIfService {
   void cancel(placement::ui::WhatIfKind kind) override { wanted_[index(kind)] = 0; }
 };
 
-int edit_bench(const char* file, int edits) {
+int edit_bench(const char* file, int edits, const char* step) {
   std::ifstream in(file);
   const std::string text(std::istreambuf_iterator<char>(in), {});
   App app(placement::ui::make_sync_schedule_service(), std::make_unique<WorkerWhatIf>());
@@ -88,6 +90,10 @@ int edit_bench(const char* file, int edits) {
   const double load_ms = ms_since(start);
   gui.frames(app, 1);
   std::printf("%s: load_scenario %.1f ms, first frame with its decision %.1f ms\n", file, load_ms, ms_since(start));
+  if (!app.step(step)) {
+    std::fprintf(stderr, "ui_frame_bench: no step %s\n", step);
+    return 1;
+  }
   gui.frames(app, 3);
   std::vector<double> edit_ms, drawn_ms, after_ms;
   for (int i = 0; i < edits; ++i) {
@@ -101,13 +107,13 @@ int edit_bench(const char* file, int edits) {
     after_ms.push_back(ms_since(start));
     app.state().seal();
   }
-  std::printf("replicas edit, median of %d: applied %.2f ms, to the end of the drawn frame %.2f ms, next frame %.2f ms\n", edits,
+  std::printf("replicas edit on the %s step, median of %d: applied %.2f ms, to the end of the drawn frame %.2f ms, next frame %.2f ms\n", step, edits,
               median(edit_ms), median(drawn_ms), median(after_ms));
   return 0;
 }
 
 int main(int argc, char** argv) {
-  if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9);
+  if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9, argc > 4 ? argv[4] : "cluster");
   const int workers = argc > 1 ? std::atoi(argv[1]) : 256;
   const int frames = argc > 2 ? std::atoi(argv[2]) : 20;
   App app(placement::ui::make_sync_schedule_service());

@@ -75,6 +75,16 @@ std::string Results::input_error() const { return typed_ ? "" : error_text(sched
 
 const Json& Results::trace() const { return object_member(schedule(), "trace"); }
 
+const Json& Results::trace_section(const std::string& name) const {
+  if (!typed_ || schedule_) return member(trace(), name.c_str(), json_null());
+  auto found = sections_.find(name);
+  if (found == sections_.end()) {
+    Json section = ui::trace_section(typed_->trace, name);
+    found = sections_.emplace(name, section.contains(name) ? std::move(section[name]) : Json(nullptr)).first;
+  }
+  return found->second;
+}
+
 const Json& Results::scale_down_trace() const { return object_member(scale_down(), "trace"); }
 
 const Json& Results::candidates() const {

@@ -93,9 +93,8 @@ void draw_grid(App& app, const Json& filters) {
 }  // namespace
 
 void draw_stepper_filters(App& app) {
-  const Json& trace = app.results().trace();
   if (draw_input_error(app.results().input_error(), ", so nothing was filtered")) return;
-  const Json& filters = member(trace, "filters", json_array());
+  const Json& filters = trace_part(app, "filters", json_array());
   if (filters.empty()) {
     ImGui::TextDisabled("No filter ran (a fixed candidate list, or no workers).");
     return;
@@ -115,10 +114,10 @@ void draw_stepper_filters(App& app) {
     draw_all_dropped(f);
   }
   // A filter that failed the whole decision (an unknown Ascend chip): GPUStack schedules nothing.
-  const Json& err = member(trace, "error", json_null());
+  const Json& err = trace_part(app, "error", json_null());
   if (err.is_object() && err.value("stage", std::string()) == "filters")
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", value_text("", err.value("reason", Json(nullptr))).c_str());
-  const Json& summary = member(trace, "summary", json_array());
+  const Json& summary = trace_part(app, "summary", json_array());
   if (!summary.empty() && ImGui::TreeNodeEx("Counts (the whole decision)", ImGuiTreeNodeFlags_DefaultOpen)) {
     for (const auto& l : summary) {
       const std::string params = fields_text(l.value("params", Json(nullptr)));

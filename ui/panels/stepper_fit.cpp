@@ -108,14 +108,17 @@ std::string claim_cells(const Json& claim) {
 }  // namespace
 
 void draw_candidates_table(App& app, bool with_scores) {
-  const Json& cands = app.results().candidates();
-  if (cands.empty()) {
+  // Candidates one by one (Results::candidate): the table builds the rows in view, not the list.
+  const Results& results = app.results();
+  const std::size_t count = results.candidate_count();
+  if (count == 0) {
     ImGui::TextDisabled("No candidate.");
     return;
   }
   std::vector<std::string> scorers;
-  if (with_scores && cands[0].contains("scores") && cands[0]["scores"].is_object())
-    for (auto it = cands[0]["scores"].begin(); it != cands[0]["scores"].end(); ++it) scorers.push_back(it.key());
+  const Json& first_scores = member(results.candidate(0), "scores", json_null());
+  if (with_scores && first_scores.is_object())
+    for (auto it = first_scores.begin(); it != first_scores.end(); ++it) scorers.push_back(it.key());
   const int columns = 4 + int(scorers.size()) + (with_scores ? 1 : 0);
   if (!ImGui::BeginTable("candidates", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   ImGui::TableSetupColumn("#");
@@ -130,10 +133,10 @@ void draw_candidates_table(App& app, bool with_scores) {
   const int shown = app.shown_candidate();
   // Only the rows in view are built: a thousand-worker cluster has thousands of candidates.
   ImGuiListClipper clipper;
-  clipper.Begin(int(cands.size()));
+  clipper.Begin(int(count));
   while (clipper.Step()) {
     for (std::size_t i = std::size_t(clipper.DisplayStart); i < std::size_t(clipper.DisplayEnd); ++i) {
-      const Json& c = cands[i];
+      const Json& c = results.candidate(i);
       const Json& claim = member(c, "computed_resource_claim", json_object());
       ImGui::TableNextRow();
       if (int(i) == winner) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 110, 60, 120));
@@ -157,7 +160,7 @@ void draw_candidates_table(App& app, bool with_scores) {
       ImGui::TextUnformatted(ram.c_str());
       for (const auto& s : scorers) {
         ImGui::TableNextColumn();
-        const Json v = c["scores"].value(s, Json(nullptr));
+        const Json v = member(c, "scores", json_object()).value(s, Json(nullptr));
         ImGui::TextUnformatted(v.is_number() ? score_text(v.get<double>()).c_str() : "-");
       }
     }
@@ -167,26 +170,25 @@ void draw_candidates_table(App& app, bool with_scores) {
 
 void draw_stepper_fit(App& app) {
   if (draw_input_error(app.results().input_error())) return;
-  const Json& trace = app.results().trace();
-  const Json& dispatch = member(trace, "dispatch", json_object());
+  const Json& dispatch = trace_part(app, "dispatch", json_object());
   if (dispatch.contains("selector"))
     ImGui::TextWrapped("Selector %s: %s", value_text("", dispatch["selector"]).c_str(), value_text("", dispatch.value("reason", Json(nullptr))).c_str());
-  draw_requirement(trace.value("requirement", Json::object()));
-  const Json& strategies = member(trace, "strategies", json_array());
+  draw_requirement(trace_part(app, "requirement", json_object()));
+  const Json& strategies = trace_part(app, "strategies", json_array());
   section("Strategies");
   int n = 0;
   for (const auto& s : strategies) draw_strategy(s, n++);
   section("Candidates");
   draw_candidates_table(app, false);
   for (const char* list : {"caps", "quirks", "messages", "warnings"}) {
-    const Json items = trace.value(list, Json(nullptr));
+    const Json& items = trace_part(app, list, json_null());
     if (!items.is_array() || items.empty()) continue;
     if (ImGui::TreeNode(list)) {
       for (const auto& x : items) bullet_wrapped("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
       ImGui::TreePop();
     }
   }
-  const Json& err = member(trace, "error", json_null());
+  const Json& err = trace_part(app, "error", json_null());
   if (err.is_object()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Stopped: %s", fields_text(err).c_str());
 }
 

@@ -62,13 +62,12 @@ void draw_scorer_record(const Json& rec, int n) {
 
 void draw_stepper_scoring(App& app) {
   if (draw_input_error(app.results().input_error())) return;
-  const Json& trace = app.results().trace();
   ImGui::TextWrapped("Every candidate is scored by the chain; the highest total wins (ties: the earliest). Click a row to draw its claim on the canvas.");
   draw_candidates_table(app, true);
-  const Json& pick = member(trace, "pick", json_null());
+  const Json& pick = trace_part(app, "pick", json_null());
   if (pick.is_object() && !pick.empty()) ImGui::TextWrapped("pick: %s", fields_text(pick).c_str());
   section("Scorers");
-  const Json& records = member(trace, "scoring", json_array());
+  const Json& records = trace_part(app, "scoring", json_array());
   int n = 0;
   for (const auto& rec : records) draw_scorer_record(rec, n++);
 }

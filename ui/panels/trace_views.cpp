@@ -7,6 +7,7 @@
 #include <map>
 #include <utility>
 
+#include "app/app.h"
 #include "app/format.h"
 #include "explain/text_renderer.h"
 #include "imgui.h"
@@ -139,10 +140,17 @@ void draw_all_dropped(const Json& f) {
   test_hooks::tag("note/all-dropped", text);
 }
 
-const Json& backend_filter_record(const Json& trace) {
-  for (const auto& f : member(trace, "filters", json_array()))
+const Json& backend_filter_record(const Json& filters) {
+  if (!filters.is_array()) return json_null();
+  for (const auto& f : filters)
     if (f.value("filter", std::string()) == "backend_framework") return f;
   return json_null();
+}
+
+const Json& trace_part(const App& app, const char* name, const Json& fallback) {
+  const Json& part = app.results().trace_section(name);
+  if (part.is_null() || (fallback.is_object() && !part.is_object()) || (fallback.is_array() && !part.is_array())) return fallback;
+  return part;
 }
 
 bool draw_input_error(const std::string& error, const char* consequence) {

@@ -12,6 +12,8 @@
 
 namespace placement::ui {
 
+class App;
+
 // "gpu-a GPUs [0,1] + gpu-b" (a result candidate or a rejection subject).
 std::string candidate_label(const Json& candidate);
 // A rejection {subject, code, shortfalls[], data}: its code line and a shortfall table.
@@ -25,8 +27,11 @@ bool subject_matches(const Json& subject, const std::string& worker, int gpu);
 std::string all_dropped_text(const Json& filter_record);
 // Draws that note wrapped in the warning colour, tagged note/all-dropped; nothing when "".
 void draw_all_dropped(const Json& filter_record);
-// The backend framework filter's record in the trace (null when it did not run).
-const Json& backend_filter_record(const Json& trace);
+// The backend framework filter's record in the trace's filters (null when it did not run).
+const Json& backend_filter_record(const Json& filters);
+// A section of the latest result's trace (Results::trace_section), or `fallback` when the trace
+// has none or it is not of the fallback's type (object, array).
+const Json& trace_part(const App& app, const char* name, const Json& fallback);
 // ImGui::BulletText that wraps at the pane's edge instead of running past it.
 void bullet_wrapped(const char* fmt, ...) IM_FMTARGS(1);
 // A titled separator (ImGui 1.86 has no SeparatorText).

@@ -110,7 +110,7 @@ void draw_why_not_here(App& app) {
     ImGui::TextWrapped("Dropped by the base filter %s", dropped->second.c_str());
     ImGui::PopStyleColor();
     // The note is the backend filter's record (the trace document is built for it).
-    if (dropped->second.rfind("backend_framework:", 0) == 0) draw_all_dropped(backend_filter_record(r.trace()));
+    if (dropped->second.rfind("backend_framework:", 0) == 0) draw_all_dropped(backend_filter_record(r.trace_section("filters")));
     return;
   }
   const Findings& f = findings_for(r, sel.worker, gpu);
