@@ -197,6 +197,17 @@ TEST_CASE("appended elements are taken off by undo and put back by redo, between
       {"a1s5a1uuurrr", Json{{"w", {0, 1, 2}}, {"v", 5}}},
       {"a1uu", start},
       {"a0", start},
+      // "d<v>": one element appended and /v set as one step (Deploy); "D": appended, nothing set.
+      {"d7", Json{{"w", {0, 1}}, {"v", 7}}},
+      {"d7u", start},
+      {"d7ur", Json{{"w", {0, 1}}, {"v", 7}}},
+      {"d7uru", start},
+      {"s3d7a1uu", Json{{"w", {0}}, {"v", 3}}},
+      {"s3d7a1u", Json{{"w", {0, 1}}, {"v", 7}}},
+      {"s3d7a1uuurr", Json{{"w", {0, 1}}, {"v", 7}}},
+      {"s3d7a1uuurrr", Json{{"w", {0, 1, 2}}, {"v", 7}}},
+      {"D", Json{{"w", {0, 1}}, {"v", 0}}},
+      {"s2Du", Json{{"w", {0}}, {"v", 2}}},
   };
   for (const Script& row : rows) {
     INFO(row.ops);
@@ -210,9 +221,12 @@ TEST_CASE("appended elements are taken off by undo and put back by redo, between
         s.append(Json::json_pointer("/w"), std::move(values));
       }
       if (*op == 's') s.set(Json::json_pointer("/v"), Json(n));
+      if (*op == 'd' || *op == 'D')
+        s.append_and_set(Json::json_pointer("/w"), {Json(int(s.scenario()["w"].size()))}, Json::json_pointer("/v"),
+                         *op == 'd' ? std::optional<Json>(Json(n)) : std::nullopt);
       if (*op == 'u') s.undo();
       if (*op == 'r') s.redo();
-      if (n || *op == 'a' || *op == 's') ++op;
+      if (n || *op == 'a' || *op == 's' || *op == 'd') ++op;
     }
     CHECK(s.scenario() == row.after);
   }
@@ -228,5 +242,21 @@ TEST_CASE("append needs an array and something to append") {
   CHECK_FALSE(s.append(Json::json_pointer("/w"), {}));
   CHECK(s.generation() == g + 1);
   CHECK(s.append(Json::json_pointer("/w"), {Json(1)}));
+  CHECK(s.undo_depth() == 1);
+}
+
+TEST_CASE("append_and_set changes nothing unless both places can be patched") {
+  AppState s;
+  const Json start = Json{{"w", {0}}, {"m", {{"r", 1}}}};
+  s.reset(start);
+  const auto g = s.generation();
+  CHECK_FALSE(s.append_and_set(Json::json_pointer("/x"), {Json(1)}, Json::json_pointer("/m/r"), Json(2)));
+  CHECK_FALSE(s.append_and_set(Json::json_pointer("/w"), {}, Json::json_pointer("/m/r"), Json(2)));
+  CHECK_FALSE(s.append_and_set(Json::json_pointer("/w"), {Json(1)}, Json::json_pointer("/missing/r"), Json(2)));
+  CHECK(s.scenario() == start);
+  CHECK(s.generation() == g);
+  CHECK(s.undo_depth() == 0);
+  CHECK(s.append_and_set(Json::json_pointer("/w"), {Json(1)}, Json::json_pointer("/m/r"), Json(2)));
+  CHECK(s.scenario() == Json{{"w", {0, 1}}, {"m", {{"r", 2}}}});
   CHECK(s.undo_depth() == 1);
 }

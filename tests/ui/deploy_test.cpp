@@ -43,6 +43,35 @@ TEST_CASE("Deploy places the pending replica, then raises replicas with every fu
   CHECK(model_replicas(app->scenario()) == 2);
 }
 
+TEST_CASE("Deploy is one undo step; undo and redo give back the exact documents and decide them") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("binpack-vs-spread"));
+  gui.frames(*app, 2);
+  std::vector<Json> docs{app->scenario()};
+  for (int i = 0; i < 2; ++i) {
+    REQUIRE(app->results().selected() >= 0);
+    const std::size_t depth = app->state().undo_depth();
+    const Json expected = deploy_replica(app->scenario(), *app->results().typed_candidate(std::size_t(app->results().selected())));
+    REQUIRE(app->deploy());
+    CHECK(app->state().undo_depth() == depth + 1);
+    CHECK(app->scenario() == expected);
+    gui.frames(*app, 1);
+    // The decision after Deploy (from the patched typed Scenario) is the document's own.
+    CHECK(app->result() == placement::schedule_json(app->scenario().dump(2)));
+    docs.push_back(app->scenario());
+  }
+  app->undo();
+  CHECK(app->scenario() == docs[1]);
+  app->undo();
+  CHECK(app->scenario() == docs[0]);
+  app->redo();
+  app->redo();
+  CHECK(app->scenario() == docs[2]);
+  gui.frames(*app, 1);
+  CHECK(app->result() == placement::schedule_json(app->scenario().dump(2)));
+}
+
 TEST_CASE("Deploy until full deploys until no candidate fits, as one undo step") {
   HeadlessImGui gui;
   auto app = make_app();

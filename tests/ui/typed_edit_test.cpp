@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/deploy.h"
 #include "app/examples.h"
 #include "app/gpu_presets.h"
 #include "app/typed_edit.h"
@@ -188,4 +189,39 @@ TEST_CASE("workers appended to the typed Scenario decide as the document with th
   });
   CHECK(checked > 150);
   CHECK(refused > 200);
+}
+
+TEST_CASE("Deploy's patches make deploy_replica's document, and its typed Scenario decides as that document") {
+  int checked = 0, raised = 0;
+  for_each_loaded_scenario([&](const std::string& file, const Json& doc, const placement::Scenario& before) {
+    if (!doc.contains("model_instances") || !doc["model_instances"].is_array() || !doc["model"].is_object()) return;
+    const placement::ScheduleResult result = [&] {
+      try {
+        return placement::schedule(before);
+      } catch (const std::exception&) {
+        return placement::ScheduleResult{};
+      }
+    }();
+    if (!result.selected) return;
+    INFO(file);
+    const placement::Candidate& winner = result.candidates[*result.selected];
+    const placement::ui::DeployPatch patch = placement::ui::deploy_patch(doc, winner);
+    Json patched = doc;
+    patched["model_instances"].push_back(patch.instance);
+    if (patch.replicas) patched["model"]["replicas"] = *patch.replicas, ++raised;
+    const Json after = placement::ui::deploy_replica(doc, winner);
+    CHECK(patched == after);
+    const auto typed = placement::ui::typed_append_instance(before, after, patch.instance, patch.replicas.has_value());
+    REQUIRE(typed);
+    const std::optional<placement::Scenario> loaded = try_load(after);
+    REQUIRE(loaded);
+    CHECK(decision_text(*typed) == decision_text(*loaded));
+    ++checked;
+  });
+  CHECK(checked > 40);
+  CHECK(raised >= 5);               // replicas rose with the instances
+  CHECK(checked - raised > 20);     // a pending replica placed: replicas kept
+  // An instance the loader refuses leaves the load to it.
+  const Json doc = Json::parse(placement::ui::find_example("binpack-vs-spread")->text);
+  CHECK_FALSE(placement::ui::typed_append_instance(placement::load_scenario(doc), doc, Json{{"id", "x"}}, false));
 }

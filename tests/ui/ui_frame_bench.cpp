@@ -7,8 +7,9 @@
 // benchmark cluster cluster_bench --write makes) loaded, then replicas set EDITS times as the model
 // panel sets it, each timed to the end of the frame that draws its decision, and the frame after.
 // STEP: the step tab open while editing (cluster by default; the fit, filters, scoring and
-// scale-down tabs draw from the trace).
-//   ui_frame_bench --edit FILE [EDITS] [STEP]
+// scale-down tabs draw from the trace). ACTION: replicas (default) or deploy (Deploy pressed:
+// the winner becomes an instance and replicas +1).
+//   ui_frame_bench --edit FILE [EDITS] [STEP] [ACTION]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -75,7 +76,7 @@ class WorkerWhatIf final : public placement::ui::WhatIfService {
   void cancel(placement::ui::WhatIfKind kind) override { wanted_[index(kind)] = 0; }
 };
 
-int edit_bench(const char* file, int edits, const char* step) {
+int edit_bench(const char* file, int edits, const char* step, const std::string& action) {
   std::ifstream in(file);
   const std::string text(std::istreambuf_iterator<char>(in), {});
   App app(placement::ui::make_sync_schedule_service(), std::make_unique<WorkerWhatIf>());
@@ -98,7 +99,8 @@ int edit_bench(const char* file, int edits, const char* step) {
   std::vector<double> edit_ms, drawn_ms, after_ms;
   for (int i = 0; i < edits; ++i) {
     start = Clock::now();
-    placement::ui::set_value(app, placement::ui::ptr("/model/replicas"), Json(2 + i % 2));
+    if (action == "deploy") app.deploy();
+    else placement::ui::set_value(app, placement::ui::ptr("/model/replicas"), Json(2 + i % 2));
     edit_ms.push_back(ms_since(start));
     for (int f = 0; f < 3 && !app.results_current(); ++f) gui.frames(app, 1);
     drawn_ms.push_back(ms_since(start));
@@ -107,13 +109,13 @@ int edit_bench(const char* file, int edits, const char* step) {
     after_ms.push_back(ms_since(start));
     app.state().seal();
   }
-  std::printf("replicas edit on the %s step, median of %d: applied %.2f ms, to the end of the drawn frame %.2f ms, next frame %.2f ms\n", step, edits,
+  std::printf("%s on the %s step, median of %d: applied %.2f ms, to the end of the drawn frame %.2f ms, next frame %.2f ms\n", action.c_str(), step, edits,
               median(edit_ms), median(drawn_ms), median(after_ms));
   return 0;
 }
 
 int main(int argc, char** argv) {
-  if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9, argc > 4 ? argv[4] : "cluster");
+  if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9, argc > 4 ? argv[4] : "cluster", argc > 5 ? argv[5] : "replicas");
   const int workers = argc > 1 ? std::atoi(argv[1]) : 256;
   const int frames = argc > 2 ? std::atoi(argv[2]) : 20;
   App app(placement::ui::make_sync_schedule_service());

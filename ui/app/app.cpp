@@ -329,6 +329,27 @@ int App::shown_candidate() const {
   return results_.selected();
 }
 
+// Deploy as two patches of the document and of the typed Scenario (an instance appended, the
+// replicas raised), not a new document loaded again: at a thousand workers that load was most of
+// a Deploy's time. False when the document has no instance list or model to patch.
+bool App::deploy_in_place(const Candidate& winner) {
+  const Json& doc = state_.scenario();
+  const Json::json_pointer list("/model_instances"), replicas("/model/replicas");
+  if (!doc.contains(list) || !doc.at(list).is_array() || !doc.contains("model") || !doc["model"].is_object()) return false;
+  DeployPatch patch = deploy_patch(doc, winner);
+  keep_baseline();
+  const Scenario* before = results_current() ? results_.scenario() : nullptr;  // what the winner was decided from
+  Json instance = patch.instance;
+  std::optional<Json> raised;
+  if (patch.replicas) raised = Json(*patch.replicas);
+  if (!state_.append_and_set(list, {std::move(patch.instance)}, replicas, std::move(raised))) return false;
+  if (before)
+    if (auto typed = typed_append_instance(*before, state_.scenario(), instance, patch.replicas.has_value()))
+      loaded_ = std::move(typed), loaded_generation_ = state_.generation();
+  changed();
+  return true;
+}
+
 bool App::deploy() {
   if (read_only("Deploy")) return false;
   if (!results_current()) {
@@ -343,7 +364,7 @@ bool App::deploy() {
   std::string where;
   if (const Candidate* typed = results_.typed_candidate(std::size_t(winner))) {
     where = typed->worker_name;
-    edit(deploy_replica(state_.scenario(), *typed));
+    if (!deploy_in_place(*typed)) edit(deploy_replica(state_.scenario(), *typed));
   } else {
     const Json& c = results_.candidate(std::size_t(winner));
     where = c.value("worker_name", std::string("?"));

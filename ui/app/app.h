@@ -141,6 +141,7 @@ class App {
   const std::map<std::string, WorkerLoad>& existing_loads() const;
 
  private:
+  bool deploy_in_place(const Candidate& winner);
   void changed();
   // One build of the UI (frame() runs it, and again after an edit made in it).
   void build_frame();

@@ -99,6 +99,33 @@ bool AppState::append(const Json::json_pointer& pointer, std::vector<Json> value
   return true;
 }
 
+bool AppState::append_and_set(const Json::json_pointer& array, std::vector<Json> values, const Json::json_pointer& pointer,
+                              std::optional<Json> value) {
+  if (values.empty() || !current_.contains(array) || !current_.at(array).is_array()) return false;
+  if (value && !patchable_parent(current_, pointer)) return false;
+  Step step;
+  Json& list = current_[array];
+  for (Json& v : values) list.push_back(std::move(v));
+  step.parts.push_back(Step{std::nullopt, array, std::nullopt, values.size(), std::nullopt, {}});
+  if (value) step.parts.push_back(Step{std::nullopt, pointer, swap_value(current_, pointer, std::move(value)), 0, std::nullopt, {}});
+  push_undo(std::move(step), "");
+  return true;
+}
+
+AppState::Step AppState::apply(Step step) {
+  if (!step.parts.empty()) {
+    // Undone last part first; the reverse step then holds the parts' reverses in that order, so
+    // applying it (again last first) redoes them in their first order.
+    Step reverse;
+    for (auto part = step.parts.rbegin(); part != step.parts.rend(); ++part) reverse.parts.push_back(apply(std::move(*part)));
+    return reverse;
+  }
+  if (step.document) return Step{std::exchange(current_, std::move(*step.document)), Json::json_pointer(), std::nullopt};
+  if (step.drop_tail || step.append) return apply_tail(std::move(step));
+  std::optional<Json> replaced = swap_value(current_, step.pointer, std::move(step.value));
+  return Step{std::nullopt, std::move(step.pointer), std::move(replaced)};
+}
+
 AppState::Step AppState::apply_tail(Step step) {
   Json& array = current_[step.pointer];
   Step reverse{std::nullopt, step.pointer, std::nullopt, 0, std::nullopt};
@@ -124,14 +151,7 @@ bool AppState::step_history(std::vector<Step>& from, std::vector<Step>& to) {
   if (from.empty()) return false;
   Step step = std::move(from.back());
   from.pop_back();
-  if (step.document) {
-    to.push_back(Step{std::exchange(current_, std::move(*step.document)), Json::json_pointer(), std::nullopt});
-  } else if (step.drop_tail || step.append) {
-    to.push_back(apply_tail(std::move(step)));
-  } else {
-    std::optional<Json> replaced = swap_value(current_, step.pointer, std::move(step.value));
-    to.push_back(Step{std::nullopt, std::move(step.pointer), std::move(replaced)});
-  }
+  to.push_back(apply(std::move(step)));
   open_key_.clear();
   ++generation_;
   return true;

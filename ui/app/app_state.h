@@ -43,6 +43,11 @@ class AppState {
   // Appends `values` to the array at `pointer` as one undo step (never coalesced); does nothing
   // when there is no array there or nothing to append (false).
   bool append(const Json::json_pointer& pointer, std::vector<Json> values);
+  // append() and then set() (when `value` is given) as one undo step: Deploy appends an instance
+  // and raises the replicas. False, and nothing changed, when there is no array at `array` or
+  // `pointer` names no slot set() could patch.
+  bool append_and_set(const Json::json_pointer& array, std::vector<Json> values, const Json::json_pointer& pointer,
+                      std::optional<Json> value);
   // Sets the document without history (start-up).
   void reset(Json document);
   // Ends the open coalesced step, so the next edit with the same key is a new step.
@@ -58,16 +63,20 @@ class AppState {
  private:
   // One step of history: the whole document, the value at `pointer` (nullopt: absent), or, for
   // the array at `pointer`, its last `drop_tail` elements to take off (undoing an append) or
-  // `append` (an array) to put back on its end (redoing it).
+  // `append` (an array) to put back on its end (redoing it); or `parts`, steps applied last
+  // first (an edit of several places).
   struct Step {
     std::optional<Json> document;
     Json::json_pointer pointer;
     std::optional<Json> value;
     std::size_t drop_tail = 0;
     std::optional<Json> append;
+    std::vector<Step> parts;
   };
   // Applies a drop_tail or append step; returns the step that reverses it.
   Step apply_tail(Step step);
+  // Applies any step; returns the step that reverses it.
+  Step apply(Step step);
   // Whether a new edit (a patch of `pointer`, or the whole document when null) merges into the
   // open step instead of starting one.
   bool merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const;

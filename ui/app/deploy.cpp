@@ -114,6 +114,15 @@ Json deploy_replica(const Json& scenario, const Candidate& candidate) {
   return with_replicas_raised(with_instance(scenario, instance_from_candidate(scenario, candidate)));
 }
 
+DeployPatch deploy_patch(const Json& scenario, const Candidate& candidate) {
+  DeployPatch patch{instance_from_candidate(scenario, candidate), std::nullopt};
+  // The new instance is the model's (model_id = model.id) unless the model has no id, which
+  // model_instance_count() then counts as none.
+  const long long instances = model_instance_count(scenario) + (patch.instance["model_id"].is_null() ? 0 : 1);
+  if (instances > model_replicas(scenario)) patch.replicas = instances;
+  return patch;
+}
+
 Json remove_instances(const Json& scenario, const Json& delete_ids) {
   Json doc = scenario;
   if (!doc.contains("model_instances") || !doc["model_instances"].is_array() || !delete_ids.is_array()) return doc;

@@ -5,6 +5,7 @@
 // Everything here only copies what the core returned.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "scenario/types.h"
@@ -23,6 +24,14 @@ Json deploy_candidate(const Json& scenario, const Json& candidate);
 // raising it: GPUStack schedules pending replicas of the count it already has).
 Json deploy_replica(const Json& scenario, const Json& candidate);
 Json deploy_replica(const Json& scenario, const Candidate& candidate);
+// deploy_replica() as the two places it changes: the instance appended to model_instances, and
+// the model's replicas when they rise (nullopt: unchanged). Applied to a scenario whose
+// model_instances is an array and whose model is an object, it makes deploy_replica()'s document.
+struct DeployPatch {
+  Json instance;
+  std::optional<long long> replicas;
+};
+DeployPatch deploy_patch(const Json& scenario, const Candidate& candidate);
 
 // The model's instances (model_id equal to model.id, as the core's scale-down ranking counts them)
 // and its `replicas` (GPUStack's default 1 when absent).

@@ -42,7 +42,7 @@ std::shared_ptr<const Scenario> with_worker(const Scenario& before, const Json& 
   return next;
 }
 
-std::shared_ptr<const Scenario> with_model(const Scenario& before, const Json& after) {
+std::shared_ptr<Scenario> with_model(const Scenario& before, const Json& after) {
   if (!after.contains("model") || !after["model"].is_object()) return nullptr;
   Model model = load_model(after["model"], "/model");
   auto next = std::make_shared<Scenario>(before);
@@ -79,6 +79,20 @@ std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, con
     return nullptr;
   }
   return next;
+}
+
+std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed) {
+  // Instances are loaded one by one with no check across them (scenario_sections.h).
+  if (before.model_instances.size() + 1 > limits::kMaxModelInstances) return nullptr;
+  try {
+    ModelInstance loaded = load_instance(instance, "/model_instances/" + std::to_string(before.model_instances.size()));
+    std::shared_ptr<Scenario> next = model_changed ? with_model(before, after) : std::make_shared<Scenario>(before);
+    if (!next) return nullptr;
+    next->model_instances.push_back(std::move(loaded));
+    return next;
+  } catch (const std::exception&) {
+    return nullptr;
+  }
 }
 
 }  // namespace placement::ui

@@ -24,4 +24,9 @@ std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& a
 // loader's limit, or the loader refuses it (the whole load then reports it).
 std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, const std::vector<Json>& workers);
 
+// The Scenario of the document before with `instance` appended to its model instances and, when
+// `model_changed`, the model of `after` (the edited document) read again: Deploy. Null when the
+// list would pass the loader's limit or the loader refuses the instance or the model.
+std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed);
+
 }  // namespace placement::ui
