@@ -64,12 +64,10 @@ struct SglangRun {
 
 // A `vram_ratio` shortfall (§6.4): alloc/total must reach u; need = ceil(total × u).
 Shortfall typed_ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
-Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
 // Marks Q3 when a GPU fails the ratio although nothing is allocated on it (only the reserve).
 void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu);
-Json ram_shortfall(Bytes need, Bytes have, Bytes allocated);
-Json subject_of(const Worker& w, const std::vector<int>& gpu_indexes = {});
-Json rejection(const Json& subject, const std::string& code, Json shortfalls = Json::array(), Json data = Json::object());
+// A `ram` shortfall (§6.4): freeable when the RAM allocated elsewhere would cover it.
+Shortfall typed_ram_shortfall(Bytes need, Bytes have, Bytes allocated);
 
 // The pool's type grouping (fit/common/worker_pool.h), marking Q1 in `trace` for each worker it
 // overwrites (the first grouping that meets it).
