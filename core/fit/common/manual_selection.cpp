@@ -22,7 +22,7 @@ namespace manual {
 
 namespace {
 
-Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
+Shortfall vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
   Bytes need = 0;
   if (g.memory_total > 0) {
     // Least allocatable passing alloc / total >= u, settled with the real comparison.
@@ -31,8 +31,7 @@ Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, doub
     while (need <= g.memory_total && static_cast<double>(need) / static_cast<double>(g.memory_total) < u) ++need;
   }
   const Bytes capacity = std::max<Bytes>(g.memory_total - w.reserved_vram, 0);
-  return Json{{"dim", "vram_ratio"}, {"gpu_index", g.index}, {"need", need}, {"have", alloc},
-              {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
+  return Shortfall{"vram_ratio", g.index, need, alloc, need > alloc ? need - alloc : 0, capacity >= need};
 }
 
 bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
@@ -114,12 +113,9 @@ VramMap ManualRun::claims(const Reduced& r, const IndexList& used, double u) con
   return vram;
 }
 
-Json& ManualRun::reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data) {
-  rejections_.push_back(Json{{"subject", {{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", indexes}, {"rpc", Json::array()}}},
-                             {"code", code},
-                             {"shortfalls", Json::array()},
-                             {"data", std::move(data)}});
-  return rejections_.back();
+Rejection& ManualRun::reject(const Worker& w, const IndexList& indexes, const char* code, Json data) {
+  rejections_.list.push_back(Rejection{w.id, w.name, indexes, code, {}, std::move(data), nullptr});
+  return rejections_.list.back();
 }
 
 void ManualRun::quirk(const std::string& id, const std::string& where, const std::string& effect) {
@@ -148,8 +144,8 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
       unsatisfied.push_back(index);
       for (const auto& g : w.gpus)
         if (g.type == type && g.index == index) {
-          Json& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
-          rj["shortfalls"].push_back(vram_ratio_shortfall(w, g, av, u));
+          Rejection& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
+          rj.shortfalls.push_back(vram_ratio_shortfall(w, g, av, u));
           if (ctx_.allocation.compute(w).allocated_gpu(index) == 0 && total > 0)
             quirk("Q3", "manual: " + w.name + " GPU " + std::to_string(index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below the utilisation");
@@ -306,7 +302,7 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   StrategyRecord record(opt_.selector, "manual", status);
   record.set_candidates_found(found);
   record.set_examined(StrategyExamined{static_cast<std::uint64_t>(examined_workers_), static_cast<std::uint64_t>(examined_gpus_), 0, 0});
-  record.set_rejections(rejections_);
+  record.set_rejections(std::make_shared<Rejections>(rejections_));
   record.place(StrategyField::not_examined);
   record.place(StrategyField::caps);
   record.set_quirks(quirks_);
@@ -317,7 +313,7 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
   std::map<std::string, long long> counts;  // ordered: deterministic
-  for (const auto& rj : rejections_) ++counts[rj["code"].get<std::string>()];
+  for (const Rejection& rj : rejections_.list) ++counts[rj.code];
   for (const auto& [code, n] : counts) {
     const bool per_gpu = code == "vram_ratio";
     ctx_.trace.summary(code == "vram_ratio" ? "vram_ratio_short" : code, n, per_gpu ? std::max(examined_gpus_, n) : std::max(examined_workers_, n),
