@@ -19,7 +19,7 @@ struct EligibleDevice {
 // depend on the local size: a worker with local size L takes its first L eligible devices.
 struct Eligibility {
   std::vector<EligibleDevice> devices;
-  Json vram_shortfalls = Json::array();
+  std::vector<Shortfall> vram_shortfalls;
   std::vector<int> nic_down;
   std::vector<int> not_cann;
 };
@@ -90,7 +90,7 @@ std::vector<std::string> names_of(const std::vector<const WorkerView*>& ws) {
 }  // namespace
 
 StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                    StrategyRecord& record) {
+                                    StrategyRecord& record, MindieRejections& rejections) {
   StrategyOutcome out;
   const long long ws = rules.world;
 
@@ -208,14 +208,9 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
     std::vector<int> eligible;
     for (const auto& d : e.devices) eligible.push_back(d.device->index);
     const char* code = !e.nic_down.empty() ? kRejectNicDown : !e.vram_shortfalls.empty() ? kRejectInsufficient : kRejectGpuCount;
-    record.add_rejection(Json{{"subject", subject_json(*v.worker, eligible)},
-                              {"code", code},
-                              {"data",
-                               {{"eligible_gpus", eligible.size()},
-                                {"needed_gpus", smallest_local[i]},
-                                {"nic_down", e.nic_down},
-                                {"not_cann", e.not_cann}}},
-                              {"shortfalls", e.vram_shortfalls}});
+    rejections.add(*v.worker, eligible, code,
+                   Json{{"eligible_gpus", eligible.size()}, {"needed_gpus", smallest_local[i]}, {"nic_down", e.nic_down}, {"not_cann", e.not_cann}},
+                   e.vram_shortfalls);
   }
 
   long long gpus = 0;
