@@ -4,12 +4,14 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "fit/common/manual_attempts.h"
 #include "fit/common/manual_selection.h"
 #include "fit/common/manual_selection_parts.h"
 #include "fit/common/rejections.h"
@@ -39,7 +41,7 @@ class ManualRun {
 
   Json record_ = Json::object();
   Rejections rejections_;  // typed; the record gets a copy when the run commits
-  Json attempts_ = Json::array();
+  std::shared_ptr<ManualAttempts> attempts_ = std::make_shared<ManualAttempts>();
   std::vector<StrategyQuirk> quirks_;
   long long examined_workers_ = 0, examined_gpus_ = 0;
 

@@ -127,11 +127,10 @@ void ManualRun::quirk(const std::string& id, const std::string& where, const std
 
 std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
   const Worker& w = *r.worker;
-  Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
+  ManualAttempt attempt{type, ManualSingleWorkerTry{w.name, gpu_indexes, false, {}, {}, {}}, {}};
   if (static_cast<int>(gpu_indexes.size()) < opt_.gpu_count) {
     reject(w, gpu_indexes, kRejectGpuCount, Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
-    attempt["result"] = "too_few_selected_gpus";
-    attempts_.push_back(std::move(attempt));
+    attempts_->list.push_back(std::move(attempt));
     return std::nullopt;
   }
   const Allocatable& a = alloc(w, type);
@@ -168,11 +167,11 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   if (is_mindie(ctx_.model)) c.gpu_addresses = gpu_addresses(r);
   c.claim = manual_claim(r, used, u);
   c.scored_worker = r.copy();
-  attempt["satisfied"] = satisfied;
-  attempt["unsatisfied"] = unsatisfied;
-  attempt["used"] = used;
-  attempt["result"] = "candidate";
-  attempts_.push_back(std::move(attempt));
+  attempt.single_worker->enough_gpus = true;
+  attempt.single_worker->satisfied = satisfied;
+  attempt.single_worker->unsatisfied = unsatisfied;
+  attempt.single_worker->used = used;
+  attempts_->list.push_back(std::move(attempt));
   return c;
 }
 
@@ -262,11 +261,10 @@ Candidate ManualRun::multi_worker_candidate(const Reduced& main, const IndexList
 // One main worker (the first reduced one, with all its selected GPUs) plus subordinates in
 // order until the GPU count is reached.
 std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type) {
-  Json attempt{{"path", "multi_worker"}, {"type", type}};
+  ManualAttempt attempt{type, std::nullopt, {}};
   if (workers.size() < 2) {
-    attempt["result"] = "too_few_workers";
-    attempt["workers"] = workers.size();
-    attempts_.push_back(std::move(attempt));
+    attempt.multi_worker.too_few_workers = workers.size();
+    attempts_->list.push_back(std::move(attempt));
     return std::nullopt;
   }
   const Reduced& main = workers.front();
@@ -278,7 +276,6 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
 
   std::vector<SubordinateWorker> subs;
   std::size_t used = main_indexes.size();
-  Json sub_log = Json::array();
   for (const Reduced& r : workers) {
     const Worker& w = *r.worker;
     const IndexList* sel = selected(type, w.name);
@@ -286,14 +283,13 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
     if (skip_distributed_worker(w, *sel)) continue;
     const IndexList mine = subordinate_gpus(r, *sel, u, used);
     subs.push_back(subordinate(r, mine, u));
-    sub_log.push_back(Json{{"worker_name", w.name}, {"selected", *sel}, {"assigned", mine}});
+    attempt.multi_worker.subordinates.push_back(ManualSubordinateTry{w.name, *sel, mine});
     used += mine.size();
     if (opt_.gpu_count && static_cast<int>(used) >= opt_.gpu_count) break;
   }
-  attempt["main"] = Json{{"worker_name", main.worker->name}, {"gpu_indexes", main_indexes}};
-  attempt["subordinates"] = sub_log;
-  attempt["result"] = subs.empty() ? "no_subordinate" : "candidate";
-  attempts_.push_back(std::move(attempt));
+  attempt.multi_worker.main_worker = main.worker->name;
+  attempt.multi_worker.main_gpu_indexes = main_indexes;
+  attempts_->list.push_back(std::move(attempt));
   if (subs.empty()) return std::nullopt;
   return multi_worker_candidate(main, main_indexes, u, type, std::move(subs));
 }
@@ -308,7 +304,7 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   record.set_quirks(quirks_);
   Json& extras = record.extras();
   for (auto& [k, v] : record_.items()) extras[k] = v;
-  extras["attempts"] = attempts_;
+  record.list("attempts", attempts_);
   extras["result"] = result;
   commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
