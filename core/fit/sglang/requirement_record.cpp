@@ -1,41 +1,25 @@
 #include "fit/sglang/requirement_record.h"
 
+#include <string_view>
+
 namespace placement {
 
-namespace {
-
-// `entry` with its calculator's gpus_counted written by `list`.
-void write_entry_with_list(JsonOut& out, const Json& entry, const TraceRecord& list) {
+void SglangTypeUtilisation::write(JsonOut& out) const {
   out.begin_object();
-  for (auto it = entry.begin(); it != entry.end(); ++it) {
-    out.key(it.key());
-    if (it.key() != "calculator") {
-      out.value(it.value());
-      continue;
-    }
+  out.member("gpu_type", gpu_type);
+  const bool not_selected = std::string_view(source) == "not_selected";
+  if (!not_selected) out.member("source", source);
+  if (calculator) {
+    out.key("calculator");
     out.begin_object();
-    for (auto c = it.value().begin(); c != it.value().end(); ++c) {
-      out.key(c.key());
-      if (c.key() == "gpus_counted") list.write(out);
-      else out.value(c.value());
-    }
+    calculator->write(out);
     out.end_object();
   }
+  out.key("u");
+  if (u) out.number(*u);
+  else out.null();
+  if (not_selected) out.member("source", source);
   out.end_object();
-}
-
-}  // namespace
-
-void SglangRequirement::write_u_by_type(JsonOut& out) const {
-  out.begin_array();
-  for (std::size_t i = 0; i < u_by_type.size(); ++i) {
-    const TraceRecord* list = nullptr;
-    for (const auto& [index, l] : gpus_counted)
-      if (index == i) list = l.get();
-    if (list) write_entry_with_list(out, u_by_type[i], *list);
-    else out.value(u_by_type[i]);
-  }
-  out.end_array();
 }
 
 void SglangRequirement::write(JsonOut& out) const {
@@ -51,7 +35,9 @@ void SglangRequirement::write(JsonOut& out) const {
   else out.null();
   out.member("parameters", parameters);
   out.key("u_by_type");
-  write_u_by_type(out);
+  out.begin_array();
+  for (const SglangTypeUtilisation& t : u_by_type) t.write(out);
+  out.end_array();
   if (!u) return;
   out.member("u", *u);
   if (vram_over_u) {

@@ -1,6 +1,8 @@
 // The SGLang resource-fit selector (scheduler-rules.md §3.4, "vLLM except"): parameters and their
 // validation, u per GPU type, then manual ids alone or single GPU → single worker multi GPU →
 // multi worker, the first strategy with candidates winning.
+#include <string_view>
+
 #include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/common/strategy_record.h"
@@ -171,7 +173,7 @@ FitResult select_sglang(FitContext& ctx) {
   run.ram = ram_need(model);
   bool calculator_ran = false;
   for (const auto& e : req->u_by_type)
-    if (e.value("source", "") == "calculator") calculator_ran = true;
+    if (std::string_view(e.source) == "calculator") calculator_ran = true;
   mark_bare_flags(run, calculator_ran);
 
   req->vram = run.vram;
@@ -182,8 +184,6 @@ FitResult select_sglang(FitContext& ctx) {
   req->world_labels = run.world.labels;
   req->gpu_count = run.gpu_count;
   req->parameters = parameters_json(run.params);
-  req->gpus_counted = std::move(run.pending_gpus_counted);
-  run.pending_gpus_counted.clear();
   ctx.trace.set_requirement(req);  // before the check below: a failed decision shows what it had
   for (const auto& e : run.utilisation)
     if (!e.wildcard && !e.u)

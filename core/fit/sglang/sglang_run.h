@@ -45,9 +45,6 @@ struct SglangRun {
   Bytes vram = 0;  // the estimate
   Bytes ram = 0;   // RAM need (extended KV cache)
   SglangEvents events;
-  // The calculator's per-GPU lists by position in requirement.u_by_type, deferred there by the
-  // selector once u_by_type is in the trace.
-  std::vector<std::pair<std::size_t, std::shared_ptr<const DeferredList>>> pending_gpus_counted;
   // Kept across workers and types, as GPUStack keeps them on the selector.
   Bytes largest_multi_gpu_vram = 0;
   int largest_multi_gpu_satisfied = 0;
