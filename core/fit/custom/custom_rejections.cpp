@@ -3,6 +3,8 @@
 #include <memory>
 #include <utility>
 
+#include "fit/rejection_subject.h"
+
 namespace placement::custom {
 
 void CustomRejections::add(const Worker& w, std::optional<std::vector<int>> gpu_indexes, const char* code,
@@ -12,22 +14,7 @@ void CustomRejections::add(const Worker& w, std::optional<std::vector<int>> gpu_
 
 void CustomRejections::write(JsonOut& out) const {
   write_object_array(out, list, [&](const CustomRejection& r) {
-    out.key("subject");
-    out.begin_object();
-    out.member("worker_id", r.worker_id);
-    out.member("worker_name", r.worker_name);
-    out.key("gpu_indexes");
-    if (r.gpu_indexes) {
-      out.begin_array();
-      for (int index : *r.gpu_indexes) out.number(index);
-      out.end_array();
-    } else {
-      out.null();
-    }
-    out.key("rpc");
-    out.begin_array();
-    out.end_array();
-    out.end_object();
+    write_rejection_subject(out, r.worker_id, r.worker_name, r.gpu_indexes ? &*r.gpu_indexes : nullptr);
     out.member("code", r.code);
     out.key("shortfalls");
     out.begin_array();

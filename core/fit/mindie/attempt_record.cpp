@@ -1,14 +1,10 @@
 #include "fit/mindie/attempt_record.h"
 
+#include "trace/json_out_values.h"
+
 namespace placement::mindie {
 
 namespace {
-
-void write_names(JsonOut& out, const std::vector<std::string>& names) {
-  out.begin_array();
-  for (const std::string& n : names) out.string(n);
-  out.end_array();
-}
 
 void write_data(JsonOut& out, const MindieAttempt& a) {
   out.key("data");
@@ -35,11 +31,11 @@ void MindieAttempt::write(JsonOut& out) const {
   out.begin_object();
   out.member("device_count", device_count);
   out.key("group");
-  write_names(out, group);
+  write_strings(out, group);
   if (walk) {
     out.member("local_size", walk->local_size);
     out.key("joined");
-    write_names(out, walk->joined);
+    write_strings(out, walk->joined);
     out.member("vram", walk->vram);
     out.member("world_remaining", walk->world_remaining);
   }

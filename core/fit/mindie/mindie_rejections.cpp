@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "fit/rejection_subject.h"
+
 namespace placement::mindie {
 
 void MindieRejections::add(const Worker& w, std::vector<int> gpu_indexes, const char* code, Json data,
@@ -12,18 +14,7 @@ void MindieRejections::add(const Worker& w, std::vector<int> gpu_indexes, const 
 
 void MindieRejections::write(JsonOut& out) const {
   write_object_array(out, list, [&](const MindieRejection& r) {
-    out.key("subject");
-    out.begin_object();
-    out.member("worker_id", r.worker_id);
-    out.member("worker_name", r.worker_name);
-    out.key("gpu_indexes");
-    out.begin_array();
-    for (int index : r.gpu_indexes) out.number(index);
-    out.end_array();
-    out.key("rpc");
-    out.begin_array();
-    out.end_array();
-    out.end_object();
+    write_rejection_subject(out, r.worker_id, r.worker_name, &r.gpu_indexes);
     out.member("code", r.code);
     if (r.available_stage) out.member("stage", "available_workers");
     if (!r.data.is_null()) out.member("data", r.data);

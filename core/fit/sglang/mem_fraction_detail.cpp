@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "trace/json_out_values.h"
+
 namespace placement {
 
 void CountedGpus::write(JsonOut& out) const {
@@ -14,9 +16,7 @@ void CountedGpus::write(JsonOut& out) const {
 }
 
 void MemFractionDetail::write(JsonOut& out) const {
-  out.key("gpu_type");
-  if (gpu_type) out.string(*gpu_type);
-  else out.null();
+  write_optional(out, "gpu_type", gpu_type);
   out.member("source", source);
   if (std::strcmp(source, "calculator") != 0) return;
   out.key("gpus_counted");

@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "trace/json_out_values.h"
+
 namespace placement {
 
 void SglangTypeUtilisation::write(JsonOut& out) const {
@@ -15,9 +17,7 @@ void SglangTypeUtilisation::write(JsonOut& out) const {
     calculator->write(out);
     out.end_object();
   }
-  out.key("u");
-  if (u) out.number(*u);
-  else out.null();
+  write_optional(out, "u", u);
   if (not_selected) out.member("source", source);
   out.end_object();
 }
@@ -30,9 +30,7 @@ void SglangRequirement::write(JsonOut& out) const {
   out.member("image_model", image_model);
   out.member("world_size", world_size);
   out.member("world_labels", world_labels);
-  out.key("gpu_count");
-  if (gpu_count) out.number(*gpu_count);
-  else out.null();
+  write_optional(out, "gpu_count", gpu_count);
   out.member("parameters", parameters);
   out.key("u_by_type");
   out.begin_array();
