@@ -14,6 +14,7 @@
 #include "fit/common/manual_attempts.h"
 #include "fit/common/manual_selection.h"
 #include "fit/common/manual_selection_parts.h"
+#include "fit/common/manual_selection_record.h"
 #include "fit/common/rejections.h"
 #include "fit/common/strategy_record.h"
 
@@ -42,6 +43,7 @@ class ManualRun {
   Json record_ = Json::object();
   Rejections rejections_;  // typed; the record gets a copy when the run commits
   std::shared_ptr<ManualAttempts> attempts_ = std::make_shared<ManualAttempts>();
+  std::shared_ptr<ManualSelectionRecord> selection_record_ = std::make_shared<ManualSelectionRecord>();
   std::vector<StrategyQuirk> quirks_;
   long long examined_workers_ = 0, examined_gpus_ = 0;
 

@@ -304,6 +304,7 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   record.set_quirks(quirks_);
   Json& extras = record.extras();
   for (auto& [k, v] : record_.items()) extras[k] = v;
+  record.list("selection", selection_record_);
   record.list("attempts", attempts_);
   extras["result"] = result;
   commit_strategy(ctx_.trace, std::move(record));
@@ -325,20 +326,21 @@ void ManualRun::record_selection() {
   record_["gpu_count"] = opt_.gpu_count;
   record_["utilisation"] = util;
   record_["request"] = Json{{"vram", req_.vram}, {"ram", req_.ram}};
-  Json sel = Json::array();
   for (const auto& ts : selection_) {
-    Json workers = Json::array();
+    ManualSelectedType& type = selection_record_->types.emplace_back();
+    type.type = ts.type;
     for (const auto& ws : ts.workers) {
       const Worker* w = worker_named(ws.worker);
-      Json missing = Json::array();
+      ManualSelectedWorker& sw = type.workers.emplace_back();
+      sw.worker_name = ws.worker;
+      sw.present = w != nullptr;
+      sw.gpu_indexes = ws.indexes;
       if (w)
         for (int i : ws.indexes)
-          if (!typed_total(*w, ts.type, i)) missing.push_back(i);
-      workers.push_back(Json{{"worker_name", ws.worker}, {"present", w != nullptr}, {"gpu_indexes", ws.indexes}, {"missing_gpus", missing}});
+          if (!typed_total(*w, ts.type, i)) sw.missing_gpus.push_back(i);
     }
-    sel.push_back(Json{{"type", ts.type}, {"workers", workers}});
   }
-  record_["selection"] = sel;
+  record_["selection"] = nullptr;  // the slot of selection_record_, filled at commit
 }
 
 // Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.

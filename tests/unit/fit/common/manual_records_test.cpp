@@ -1,7 +1,8 @@
-// The manual strategy's typed `attempts`: each try's shape, member by member.
+// The manual strategy's typed extras: `attempts` (each try's shape) and `selection`, member by member.
 #include <catch2/catch.hpp>
 
 #include "fit/common/manual_attempts.h"
+#include "fit/common/manual_selection_record.h"
 #include "trace/trace_test_support.h"
 
 using namespace placement;
@@ -33,6 +34,30 @@ TEST_CASE("manual attempts: single-worker and multi-worker tries in order", "[ma
       REQUIRE(tree.size() == 1);
       CHECK(tree[0].dump() == row.expected);
       CHECK(placement::testing::text_of(attempts) == tree.dump(2));
+    }
+  }
+}
+
+TEST_CASE("manual selection record: types, workers, present and missing GPUs", "[manual][record]") {
+  struct Row {
+    const char* what;
+    ManualSelectedType type;
+    const char* expected;  // compact JSON of the one type
+  };
+  const Row rows[] = {
+      {"a present worker with a missing GPU", {"cuda", {{"a", true, {0, 3}, {3}}}},
+       R"({"type":"cuda","workers":[{"worker_name":"a","present":true,"gpu_indexes":[0,3],"missing_gpus":[3]}]})"},
+      {"an absent worker: nothing missing", {"rocm", {{"gone", false, {1}, {}}, {"b", true, {0}, {}}}},
+       R"({"type":"rocm","workers":[{"worker_name":"gone","present":false,"gpu_indexes":[1],"missing_gpus":[]},{"worker_name":"b","present":true,"gpu_indexes":[0],"missing_gpus":[]}]})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      ManualSelectionRecord record;
+      record.types.push_back(row.type);
+      const Json tree = json_tree(record);
+      REQUIRE(tree.size() == 1);
+      CHECK(tree[0].dump() == row.expected);
+      CHECK(placement::testing::text_of(record) == tree.dump(2));
     }
   }
 }
