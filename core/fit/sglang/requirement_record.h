@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fit/sglang/mem_fraction_detail.h"
+#include "fit/sglang/sglang_parameters.h"
 #include "scenario/types.h"
 #include "trace/trace.h"
 
@@ -32,7 +33,7 @@ struct SglangRequirement final : public TraceRecord {
   long long world_size = 0;
   std::string world_labels;
   std::optional<int> gpu_count;
-  Json parameters;
+  SglangParameters parameters;  // as read and validated
   std::vector<SglangTypeUtilisation> u_by_type;  // one entry per GPU type
   // Set once every type has a fraction (a missing one fails the decision first).
   std::optional<double> u;

@@ -35,22 +35,6 @@ std::string vram_source(const Model& model) {
   return "weights × factor + overhead";
 }
 
-Json parameters_json(const SglangParameters& p) {
-  auto opt = [](const auto& v) { return v ? Json(*v) : Json(nullptr); };
-  return Json{{"tp", p.tp},
-              {"pp", p.pp},
-              {"dp", p.dp},
-              {"nnodes", p.nnodes},
-              {"enable_dp_attention", p.dp_attention},
-              {"speculative_algorithm", opt(p.speculative_algorithm)},
-              {"enable_mixed_chunk", p.mixed_chunk},
-              {"mem_fraction_static", opt(p.mem_fraction_static_text)},
-              {"chunked_prefill_size", opt(p.chunked_prefill_size)},
-              {"cuda_graph_max_bs", opt(p.cuda_graph_max_bs)},
-              {"enable_piecewise_cuda_graph", opt(p.piecewise_cuda_graph)},
-              {"piecewise_cuda_graph_max_tokens", p.piecewise_cuda_graph_max_tokens}};
-}
-
 // Q30: GPUStack reads these two flags through find_parameter, which ignores a bare flag.
 void mark_bare_flags(SglangRun& run, bool calculator_ran) {
   const SglangParameters& p = run.params;
@@ -183,7 +167,7 @@ FitResult select_sglang(FitContext& ctx) {
   req->world_size = run.world.size;
   req->world_labels = run.world.labels;
   req->gpu_count = run.gpu_count;
-  req->parameters = parameters_json(run.params);
+  req->parameters = run.params;
   ctx.trace.set_requirement(req);  // before the check below: a failed decision shows what it had
   for (const auto& e : run.utilisation)
     if (!e.wildcard && !e.u)

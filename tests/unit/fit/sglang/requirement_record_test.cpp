@@ -63,3 +63,36 @@ TEST_CASE("sglang requirement u_by_type: each source's members in order", "[sgla
     }
   }
 }
+
+TEST_CASE("sglang requirement parameters: every value, null when absent", "[sglang][record]") {
+  struct Row {
+    const char* what;
+    SglangParameters params;
+    const char* expected;  // compact JSON of `parameters`
+  };
+  SglangParameters given;
+  given.tp = 2, given.pp = 1, given.dp = 4, given.nnodes = 2, given.dp_attention = true;
+  given.speculative_algorithm = "EAGLE", given.mixed_chunk = true, given.mem_fraction_static_text = "0.85";
+  given.chunked_prefill_size = 4096, given.cuda_graph_max_bs = 32, given.piecewise_cuda_graph = "true";
+  given.piecewise_cuda_graph_max_tokens = 8192;
+  const Row rows[] = {
+      {"defaults", SglangParameters{},
+       R"({"tp":1,"pp":1,"dp":1,"nnodes":1,"enable_dp_attention":false,"speculative_algorithm":null,"enable_mixed_chunk":false,)"
+       R"("mem_fraction_static":null,"chunked_prefill_size":null,"cuda_graph_max_bs":null,"enable_piecewise_cuda_graph":null,"piecewise_cuda_graph_max_tokens":0})"},
+      {"every flag given", given,
+       R"({"tp":2,"pp":1,"dp":4,"nnodes":2,"enable_dp_attention":true,"speculative_algorithm":"EAGLE","enable_mixed_chunk":true,)"
+       R"("mem_fraction_static":"0.85","chunked_prefill_size":4096,"cuda_graph_max_bs":32,"enable_piecewise_cuda_graph":"true","piecewise_cuda_graph_max_tokens":8192})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      SglangRequirement req;
+      req.parameters = row.params;
+      const Json tree = json_tree([&](JsonOut& out) {
+        out.begin_object();
+        req.write(out);
+        out.end_object();
+      });
+      CHECK(tree["parameters"].dump() == row.expected);
+    }
+  }
+}
