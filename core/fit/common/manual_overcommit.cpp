@@ -58,16 +58,14 @@ std::vector<Candidate> ManualRun::judge_overcommit(std::vector<Candidate>& candi
 void ManualRun::reject_overcommitted(const Candidate& c, std::size_t i, const Json& values) {
   const Worker* w = worker_named(c.worker_name);
   if (!w) return;
-  Json& rj = reject(*w, c.gpu_indexes.value_or(IndexList{}), "overcommit", Json{{"candidate", i}});
+  Rejection& rj = reject(*w, c.gpu_indexes.value_or(IndexList{}), "overcommit", Json{{"candidate", i}});
   const Bytes claimed_vram = values["claimed_vram"].get<Bytes>();
   const Bytes claimed_ram = values["claimed_ram"].get<Bytes>();
   if (claimed_vram < req_.vram)
-    rj["shortfalls"].push_back(Json{{"dim", "vram_total"}, {"need", req_.vram}, {"have", values["claimed_vram"]},
-                                    {"short", req_.vram - claimed_vram}, {"freeable", false}});
+    rj.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, req_.vram, claimed_vram, req_.vram - claimed_vram, false});
   if (req_.ram > 0 && claimed_ram < req_.ram)
-    rj["shortfalls"].push_back(Json{{"dim", "ram"}, {"need", req_.ram}, {"have", values["claimed_ram"]},
-                                    {"short", req_.ram - claimed_ram}, {"freeable", false}});
-  rj["data"]["unsatisfied_gpus"] = values["unsatisfied_used"];
+    rj.shortfalls.push_back(Shortfall{"ram", std::nullopt, req_.ram, claimed_ram, req_.ram - claimed_ram, false});
+  rj.data["unsatisfied_gpus"] = values["unsatisfied_used"];
 }
 
 // Satisfied selected GPUs, over every selected type with this candidate's utilisation, and the

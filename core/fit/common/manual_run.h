@@ -4,14 +4,18 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "fit/common/manual_attempts.h"
 #include "fit/common/manual_selection.h"
 #include "fit/common/manual_selection_parts.h"
+#include "fit/common/manual_selection_record.h"
+#include "fit/common/rejections.h"
 #include "fit/common/strategy_record.h"
 
 namespace placement::manual {
@@ -37,8 +41,9 @@ class ManualRun {
   ManualOutcome outcome_;
 
   Json record_ = Json::object();
-  std::vector<Json> rejections_;
-  Json attempts_ = Json::array();
+  Rejections rejections_;  // typed; the record gets a copy when the run commits
+  std::shared_ptr<ManualAttempts> attempts_ = std::make_shared<ManualAttempts>();
+  std::shared_ptr<ManualSelectionRecord> selection_record_ = std::make_shared<ManualSelectionRecord>();
   std::vector<StrategyQuirk> quirks_;
   long long examined_workers_ = 0, examined_gpus_ = 0;
 
@@ -86,7 +91,8 @@ class ManualRun {
   UsedFigures used_figures(const Candidate& c, const std::string& type, const SelectedFigures& selected);
   void reject_overcommitted(const Candidate& c, std::size_t i, const Json& values);
 
-  Json& reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data = Json::object());
+  // `code` is a string literal.
+  Rejection& reject(const Worker& w, const IndexList& indexes, const char* code, Json data = Json::object());
   void quirk(const std::string& id, const std::string& where, const std::string& effect);
   void commit(const std::string& status, std::size_t found, const std::string& result);
 };

@@ -22,7 +22,7 @@ namespace manual {
 
 namespace {
 
-Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
+Shortfall vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, double u) {
   Bytes need = 0;
   if (g.memory_total > 0) {
     // Least allocatable passing alloc / total >= u, settled with the real comparison.
@@ -31,8 +31,7 @@ Json vram_ratio_shortfall(const Worker& w, const GpuDevice& g, Bytes alloc, doub
     while (need <= g.memory_total && static_cast<double>(need) / static_cast<double>(g.memory_total) < u) ++need;
   }
   const Bytes capacity = std::max<Bytes>(g.memory_total - w.reserved_vram, 0);
-  return Json{{"dim", "vram_ratio"}, {"gpu_index", g.index}, {"need", need}, {"have", alloc},
-              {"short", need > alloc ? need - alloc : 0}, {"freeable", capacity >= need}};
+  return Shortfall{"vram_ratio", g.index, need, alloc, need > alloc ? need - alloc : 0, capacity >= need};
 }
 
 bool is_mindie(const Model& m) { return m.backend && *m.backend == "MindIE"; }
@@ -114,12 +113,9 @@ VramMap ManualRun::claims(const Reduced& r, const IndexList& used, double u) con
   return vram;
 }
 
-Json& ManualRun::reject(const Worker& w, const IndexList& indexes, const std::string& code, Json data) {
-  rejections_.push_back(Json{{"subject", {{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", indexes}, {"rpc", Json::array()}}},
-                             {"code", code},
-                             {"shortfalls", Json::array()},
-                             {"data", std::move(data)}});
-  return rejections_.back();
+Rejection& ManualRun::reject(const Worker& w, const IndexList& indexes, const char* code, Json data) {
+  rejections_.list.push_back(Rejection{w.id, w.name, indexes, code, {}, std::move(data), nullptr});
+  return rejections_.list.back();
 }
 
 void ManualRun::quirk(const std::string& id, const std::string& where, const std::string& effect) {
@@ -131,11 +127,10 @@ void ManualRun::quirk(const std::string& id, const std::string& where, const std
 
 std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexList& gpu_indexes, double u, const std::string& type) {
   const Worker& w = *r.worker;
-  Json attempt{{"path", "single_worker"}, {"type", type}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}};
+  ManualAttempt attempt{type, ManualSingleWorkerTry{w.name, gpu_indexes, false, {}, {}, {}}, {}};
   if (static_cast<int>(gpu_indexes.size()) < opt_.gpu_count) {
     reject(w, gpu_indexes, kRejectGpuCount, Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
-    attempt["result"] = "too_few_selected_gpus";
-    attempts_.push_back(std::move(attempt));
+    attempts_->list.push_back(std::move(attempt));
     return std::nullopt;
   }
   const Allocatable& a = alloc(w, type);
@@ -148,8 +143,8 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
       unsatisfied.push_back(index);
       for (const auto& g : w.gpus)
         if (g.type == type && g.index == index) {
-          Json& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
-          rj["shortfalls"].push_back(vram_ratio_shortfall(w, g, av, u));
+          Rejection& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
+          rj.shortfalls.push_back(vram_ratio_shortfall(w, g, av, u));
           if (ctx_.allocation.compute(w).allocated_gpu(index) == 0 && total > 0)
             quirk("Q3", "manual: " + w.name + " GPU " + std::to_string(index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below the utilisation");
@@ -172,11 +167,11 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   if (is_mindie(ctx_.model)) c.gpu_addresses = gpu_addresses(r);
   c.claim = manual_claim(r, used, u);
   c.scored_worker = r.copy();
-  attempt["satisfied"] = satisfied;
-  attempt["unsatisfied"] = unsatisfied;
-  attempt["used"] = used;
-  attempt["result"] = "candidate";
-  attempts_.push_back(std::move(attempt));
+  attempt.single_worker->enough_gpus = true;
+  attempt.single_worker->satisfied = satisfied;
+  attempt.single_worker->unsatisfied = unsatisfied;
+  attempt.single_worker->used = used;
+  attempts_->list.push_back(std::move(attempt));
   return c;
 }
 
@@ -266,11 +261,10 @@ Candidate ManualRun::multi_worker_candidate(const Reduced& main, const IndexList
 // One main worker (the first reduced one, with all its selected GPUs) plus subordinates in
 // order until the GPU count is reached.
 std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& workers, double u, const std::string& type) {
-  Json attempt{{"path", "multi_worker"}, {"type", type}};
+  ManualAttempt attempt{type, std::nullopt, {}};
   if (workers.size() < 2) {
-    attempt["result"] = "too_few_workers";
-    attempt["workers"] = workers.size();
-    attempts_.push_back(std::move(attempt));
+    attempt.multi_worker.too_few_workers = workers.size();
+    attempts_->list.push_back(std::move(attempt));
     return std::nullopt;
   }
   const Reduced& main = workers.front();
@@ -282,7 +276,6 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
 
   std::vector<SubordinateWorker> subs;
   std::size_t used = main_indexes.size();
-  Json sub_log = Json::array();
   for (const Reduced& r : workers) {
     const Worker& w = *r.worker;
     const IndexList* sel = selected(type, w.name);
@@ -290,14 +283,13 @@ std::optional<Candidate> ManualRun::multi_worker(const std::vector<Reduced>& wor
     if (skip_distributed_worker(w, *sel)) continue;
     const IndexList mine = subordinate_gpus(r, *sel, u, used);
     subs.push_back(subordinate(r, mine, u));
-    sub_log.push_back(Json{{"worker_name", w.name}, {"selected", *sel}, {"assigned", mine}});
+    attempt.multi_worker.subordinates.push_back(ManualSubordinateTry{w.name, *sel, mine});
     used += mine.size();
     if (opt_.gpu_count && static_cast<int>(used) >= opt_.gpu_count) break;
   }
-  attempt["main"] = Json{{"worker_name", main.worker->name}, {"gpu_indexes", main_indexes}};
-  attempt["subordinates"] = sub_log;
-  attempt["result"] = subs.empty() ? "no_subordinate" : "candidate";
-  attempts_.push_back(std::move(attempt));
+  attempt.multi_worker.main_worker = main.worker->name;
+  attempt.multi_worker.main_gpu_indexes = main_indexes;
+  attempts_->list.push_back(std::move(attempt));
   if (subs.empty()) return std::nullopt;
   return multi_worker_candidate(main, main_indexes, u, type, std::move(subs));
 }
@@ -306,18 +298,19 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   StrategyRecord record(opt_.selector, "manual", status);
   record.set_candidates_found(found);
   record.set_examined(StrategyExamined{static_cast<std::uint64_t>(examined_workers_), static_cast<std::uint64_t>(examined_gpus_), 0, 0});
-  record.set_rejections(rejections_);
+  record.set_rejections(std::make_shared<Rejections>(rejections_));
   record.place(StrategyField::not_examined);
   record.place(StrategyField::caps);
   record.set_quirks(quirks_);
   Json& extras = record.extras();
   for (auto& [k, v] : record_.items()) extras[k] = v;
-  extras["attempts"] = attempts_;
+  record.list("selection", selection_record_);
+  record.list("attempts", attempts_);
   extras["result"] = result;
   commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
   std::map<std::string, long long> counts;  // ordered: deterministic
-  for (const auto& rj : rejections_) ++counts[rj["code"].get<std::string>()];
+  for (const Rejection& rj : rejections_.list) ++counts[rj.code];
   for (const auto& [code, n] : counts) {
     const bool per_gpu = code == "vram_ratio";
     ctx_.trace.summary(code == "vram_ratio" ? "vram_ratio_short" : code, n, per_gpu ? std::max(examined_gpus_, n) : std::max(examined_workers_, n),
@@ -333,20 +326,21 @@ void ManualRun::record_selection() {
   record_["gpu_count"] = opt_.gpu_count;
   record_["utilisation"] = util;
   record_["request"] = Json{{"vram", req_.vram}, {"ram", req_.ram}};
-  Json sel = Json::array();
   for (const auto& ts : selection_) {
-    Json workers = Json::array();
+    ManualSelectedType& type = selection_record_->types.emplace_back();
+    type.type = ts.type;
     for (const auto& ws : ts.workers) {
       const Worker* w = worker_named(ws.worker);
-      Json missing = Json::array();
+      ManualSelectedWorker& sw = type.workers.emplace_back();
+      sw.worker_name = ws.worker;
+      sw.present = w != nullptr;
+      sw.gpu_indexes = ws.indexes;
       if (w)
         for (int i : ws.indexes)
-          if (!typed_total(*w, ts.type, i)) missing.push_back(i);
-      workers.push_back(Json{{"worker_name", ws.worker}, {"present", w != nullptr}, {"gpu_indexes", ws.indexes}, {"missing_gpus", missing}});
+          if (!typed_total(*w, ts.type, i)) sw.missing_gpus.push_back(i);
     }
-    sel.push_back(Json{{"type", ts.type}, {"workers", workers}});
   }
-  record_["selection"] = sel;
+  record_["selection"] = nullptr;  // the slot of selection_record_, filled at commit
 }
 
 // Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.

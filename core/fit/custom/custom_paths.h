@@ -11,6 +11,7 @@
 #include "fit/common/selector_messages.h"
 #include "fit/common/strategy_record.h"
 #include "fit/common/worker_pool.h"
+#include "fit/custom/custom_rejections.h"
 #include "fit/fit_context.h"
 
 namespace placement::custom {
@@ -55,12 +56,10 @@ std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type);
 StrategyRecord begin_strategy(const std::string& strategy);
 void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object());
 void not_reached(Trace& trace, const std::string& strategy);
-Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes);
 // The GPU type a GPU path reads `w` with, or null after recording why it cannot: a worker without
 // GPUs (no_gpus), or a mixed worker whose devices of the group's type GPUStack's grouping hid (Q1).
-const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, const char* strategy, const WorkerPool& pool,
-                                   const PoolTypeGroup& group, const Worker& w);
-Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need, Bytes have, bool freeable);
+const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, CustomRejections& rejections, const char* strategy,
+                                   const WorkerPool& pool, const PoolTypeGroup& group, const Worker& w);
 // RAM a worker would regain if every existing claim were released (UMA also regains the VRAM claims).
 Bytes releasable_ram(const Worker& w, const Allocatable& a);
 

@@ -12,41 +12,22 @@ void not_reached(Trace& trace, const std::string& strategy) {
   commit_strategy(trace, begin_strategy_record(kSelector, strategy, "not_reached"));
 }
 
-Json subject(const Worker& w, std::optional<std::vector<int>> gpu_indexes) {
-  return Json{{"worker_id", w.id},
-              {"worker_name", w.name},
-              {"gpu_indexes", gpu_indexes ? Json(*gpu_indexes) : Json(nullptr)},
-              {"rpc", Json::array()}};
-}
-
-const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, const char* strategy, const WorkerPool& pool,
-                                   const PoolTypeGroup& group, const Worker& w) {
+const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, CustomRejections& rejections, const char* strategy,
+                                   const WorkerPool& pool, const PoolTypeGroup& group, const Worker& w) {
   if (!group.type) {
-    rec.add_rejection(Json{{"subject", subject(w, std::nullopt)}, {"code", kRejectNoGpus}, {"shortfalls", Json::array()}});
+    rejections.add(w, std::nullopt, kRejectNoGpus);
     return nullptr;
   }
   const std::string& type = *group.type;
   if (!hidden_in_group(w, group.type)) return &type;
   // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
   const Worker& original = pool.original(&w);
-  rec.add_rejection(Json{{"subject", subject(original, gpu_indexes_of_type(original, type))},
-                         {"code", kRejectNoGpus},
-                         {"shortfalls", Json::array()},
-                         {"data", {{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}}}});
+  rejections.add(original, gpu_indexes_of_type(original, type), kRejectNoGpus, {},
+                 Json{{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}});
   rec.add_quirk(StrategyQuirk{"Q1", std::nullopt, std::nullopt});
   trace.quirk("Q1", std::string(kSelector) + "." + strategy,
               "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");
   return nullptr;
-}
-
-Json shortfall(const std::string& dim, std::optional<int> gpu_index, Bytes need, Bytes have, bool freeable) {
-  Json s{{"dim", dim}};
-  if (gpu_index) s["gpu_index"] = *gpu_index;
-  s["need"] = need;
-  s["have"] = have;
-  s["short"] = need - have;
-  s["freeable"] = freeable;
-  return s;
 }
 
 std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type) {

@@ -10,6 +10,7 @@ namespace {
 PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool& pool, StrategyRecord& rec) {
   PathOutcome out;
   long long short_workers = 0;
+  CustomRejections& rejections = begin_rejections(rec);
   for (const Worker* w : pool.list()) {
     // RAM does not depend on the GPU list; the scorers see the list the grouping left (Q1).
     const Allocatable a = ctx.allocation.compute(*w);
@@ -24,9 +25,8 @@ PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool&
       out.candidates.push_back(std::move(c));
     } else {
       ++short_workers;
-      rec.add_rejection(Json{{"subject", subject(*w, std::nullopt)},
-                             {"code", kRejectShortfall},
-                             {"shortfalls", Json::array({shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram)})}});
+      rejections.add(*w, std::nullopt, kRejectShortfall,
+                     {custom_shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram)});
     }
   }
   rec.set_examined(StrategyExamined{ctx.workers.size(), 0, 0, 0});

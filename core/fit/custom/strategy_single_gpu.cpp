@@ -14,9 +14,10 @@ PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPoo
   Bytes largest = 0;
   std::set<std::int64_t> examined, ram_short;
   long long gpus = 0, vram_short = 0;
+  CustomRejections& rejections = begin_rejections(rec);
   for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
-      const std::string* usable = usable_gpu_type(ctx.trace, rec, kSingleGpu, pool, group, *w);
+      const std::string* usable = usable_gpu_type(ctx.trace, rec, rejections, kSingleGpu, pool, group, *w);
       if (!usable) continue;
       const std::string& type = *usable;
       examined.insert(w->id);
@@ -31,16 +32,16 @@ PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPoo
           out.candidates.push_back(gpu_candidate(*w, type, {gpu.index}, VramMap{{gpu.index, req.vram}}, req.ram));
           out.candidates.back().scored_worker = pool.copy_of(w);
         } else {
-          Json shorts = Json::array();
+          std::vector<Shortfall> shorts;
           if (*v < req.vram) {
-            shorts.push_back(shortfall("vram", gpu.index, req.vram, *v, *v + a.allocated_gpu(gpu.index) >= req.vram));
+            shorts.push_back(custom_shortfall("vram", gpu.index, req.vram, *v, *v + a.allocated_gpu(gpu.index) >= req.vram));
             ++vram_short;
           }
           if (!ram_ok) {
-            shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
+            shorts.push_back(custom_shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
             ram_short.insert(w->id);
           }
-          rec.add_rejection(Json{{"subject", subject(*w, std::vector<int>{gpu.index})}, {"code", kRejectShortfall}, {"shortfalls", shorts}});
+          rejections.add(*w, std::vector<int>{gpu.index}, kRejectShortfall, std::move(shorts));
         }
         largest = std::max(largest, *v);
       }

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "fit/custom/custom_paths.h"
+#include "fit/custom/largest_worker.h"
 
 namespace placement::custom {
 
@@ -25,17 +26,15 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
   std::size_t largest_count = 0;
   std::set<std::int64_t> examined, ram_short;
   long long gpus = 0, vram_short = 0;
+  CustomRejections& rejections = begin_rejections(rec);
   for (const PoolTypeGroup& group : pool.group_by_gpu_type()) {
     for (const Worker* w : group.workers) {
-      const std::string* usable = usable_gpu_type(ctx.trace, rec, kMultiGpu, pool, group, *w);
+      const std::string* usable = usable_gpu_type(ctx.trace, rec, rejections, kMultiGpu, pool, group, *w);
       if (!usable) continue;
       const std::string& type = *usable;
       const std::vector<int> devices = gpu_indexes_of_type(*w, type);
       if (devices.size() < kMinGpus) {
-        rec.add_rejection(Json{{"subject", subject(*w, devices)},
-                               {"code", kRejectGpuCount},
-                               {"shortfalls", Json::array()},
-                               {"data", {{"need", kMinGpus}, {"have", devices.size()}}}});
+        rejections.add(*w, devices, kRejectGpuCount, {}, Json{{"need", kMinGpus}, {"have", devices.size()}});
         continue;
       }
       examined.insert(w->id);
@@ -67,16 +66,16 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
         out.candidates.push_back(gpu_candidate(*w, type, indexes, std::move(vram), req.ram));
         out.candidates.back().scored_worker = pool.copy_of(w);
       } else {
-        Json shorts = Json::array();
+        std::vector<Shortfall> shorts;
         if (!vram_ok) {
-          shorts.push_back(shortfall("vram_total", std::nullopt, req.vram, total, total + allocated >= req.vram));
+          shorts.push_back(custom_shortfall("vram_total", std::nullopt, req.vram, total, total + allocated >= req.vram));
           ++vram_short;
         }
         if (!ram_ok) {
-          shorts.push_back(shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
+          shorts.push_back(custom_shortfall("ram", std::nullopt, req.ram, a.ram, a.ram + releasable_ram(*w, a) >= req.ram));
           ram_short.insert(w->id);
         }
-        rec.add_rejection(Json{{"subject", subject(*w, indexes)}, {"code", kRejectShortfall}, {"shortfalls", shorts}});
+        rejections.add(*w, indexes, kRejectShortfall, std::move(shorts));
       }
       if (total > largest_sum) {
         largest_sum = total;
@@ -86,7 +85,7 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
   }
   rec.set_examined(StrategyExamined{examined.size(), static_cast<std::uint64_t>(gpus), 0, 0});
   rec.set_candidates_found(out.candidates.size());
-  rec.extras()["largest_worker"] = Json{{"allocatable_vram", largest_sum}, {"gpu_count", largest_count}};
+  rec.list("largest_worker", std::make_shared<LargestWorker>(largest_sum, largest_count));
   const Json params{{"selector", kSelector}, {"strategy", kMultiGpu}};
   if (vram_short > 0) ctx.trace.summary("vram_total_short", vram_short, static_cast<long long>(examined.size()), "workers", params);
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);

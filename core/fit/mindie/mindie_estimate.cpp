@@ -99,23 +99,38 @@ UsageEstimate estimate_usage(const Scenario& scenario, const Model& model, const
   return e;
 }
 
-Json UsageEstimate::to_json() const {
-  if (from_env) return Json{{"source", "env"}, {"ram", ram}, {"vram", vram}};
-  return Json{{"source", "estimate"},
-              {"ram", ram},
-              {"vram", vram},
-              {"ram_terms", {{"footprint", ram_footprint}, {"kv_cache_swappable", ram_kv_swappable}}},
-              {"vram_terms", {{"footprint", vram_footprint}, {"weights", weights}, {"kv_cache", kv_cache}, {"computation", computation}}},
-              {"inputs",
-               {{"attention", attention_name(attention)},
-                {"heads_factor", heads_factor},
-                {"head_dim", head_dim},
-                {"layers", layers},
-                {"tokens", tokens},
-                {"t_size", t_size},
-                {"ct_size", ct_size},
-                {"at_size", at_size},
-                {"multimodal", multimodal}}}};
+void UsageEstimate::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("source", from_env ? "env" : "estimate");
+  out.member("ram", ram);
+  out.member("vram", vram);
+  if (!from_env) {
+    out.key("ram_terms");
+    out.begin_object();
+    out.member("footprint", ram_footprint);
+    out.member("kv_cache_swappable", ram_kv_swappable);
+    out.end_object();
+    out.key("vram_terms");
+    out.begin_object();
+    out.member("footprint", vram_footprint);
+    out.member("weights", weights);
+    out.member("kv_cache", kv_cache);
+    out.member("computation", computation);
+    out.end_object();
+    out.key("inputs");
+    out.begin_object();
+    out.member("attention", attention_name(attention));
+    out.member("heads_factor", heads_factor);
+    out.member("head_dim", head_dim);
+    out.member("layers", layers);
+    out.member("tokens", tokens);
+    out.member("t_size", t_size);
+    out.member("ct_size", ct_size);
+    out.member("at_size", at_size);
+    out.member("multimodal", multimodal);
+    out.end_object();
+  }
+  out.end_object();
 }
 
 }  // namespace placement::mindie

@@ -9,6 +9,7 @@
 #include "fit/mindie/mindie_model_facts.h"
 #include "fit/mindie/mindie_parameters.h"
 #include "scenario/types.h"
+#include "trace/json_out.h"
 
 namespace placement::mindie {
 
@@ -27,7 +28,9 @@ struct UsageEstimate {
   int t_size = 2, ct_size = 2, at_size = 2;
   bool multimodal = false;
 
-  Json to_json() const;
+  // The requirement record's `estimate`: source, RAM and VRAM (bytes), then, unless from the
+  // env, the terms (bytes) and the inputs.
+  void write(JsonOut& out) const;
 };
 
 // Throws InputError when weights_bytes is needed but missing; ReferenceError (stage `fit`) where

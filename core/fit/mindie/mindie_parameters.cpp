@@ -123,23 +123,4 @@ ParameterWorld parameter_world(const ParallelSizes& p) {
   return w;
 }
 
-Json parameters_to_json(const ServingParameters& p) {
-  const ParallelSizes& s = p.parallel;
-  return Json{{"npu_memory_fraction", p.npu_memory_fraction},
-              {"npu_memory_fraction_source", p.fraction_source},
-              {"max_seq_len", p.max_seq_len},
-              {"max_seq_len_given", p.max_seq_len_given},
-              {"max_batch_size", p.max_batch_size},
-              {"cache_block_size", p.cache_block_size},
-              {"max_prefill_tokens", p.max_prefill_tokens},
-              {"max_iter_times", p.max_iter_times},
-              {"cpu_mem_size", p.cpu_mem_size},
-              {"cpu_mem_size_requested", p.cpu_mem_size_requested},
-              {"max_preempt_count", p.max_preempt_count},
-              {"parallel",
-               {{"pp", s.pp}, {"tp", s.tp}, {"dp", s.dp}, {"cp", s.cp}, {"sp", s.sp}, {"moe_tp", s.moe_tp}, {"moe_ep", s.moe_ep},
-                {"world", s.world}, {"local", s.local}}},
-              {"ignored_tokens", p.ignored}};
-}
-
 }  // namespace placement::mindie

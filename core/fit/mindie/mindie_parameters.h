@@ -58,6 +58,4 @@ struct ParameterWorld {
 };
 ParameterWorld parameter_world(const ParallelSizes& p);
 
-Json parameters_to_json(const ServingParameters& p);
-
 }  // namespace placement::mindie

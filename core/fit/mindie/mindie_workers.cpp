@@ -36,19 +36,15 @@ WorkerView make_view(const Worker& w, const AllocationIndex& allocation) {
   return v;
 }
 
-Json subject_json(const Worker& w, const std::vector<int>& gpu_indexes) {
-  return Json{{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
-}
-
-Json vram_shortfall(const WorkerView& v, const GpuDevice& d, Bytes need) {
+Shortfall vram_shortfall(const WorkerView& v, const GpuDevice& d, Bytes need) {
   const Bytes have = v.alloc_of(d);
   const Bytes capacity = d.memory_total - v.worker->reserved_vram;  // what releasing every claim would leave
-  return Json{{"dim", "vram"}, {"gpu_index", d.index}, {"need", need}, {"have", have}, {"short", need - have}, {"freeable", need <= capacity}};
+  return Shortfall{"vram", d.index, need, have, need - have, need <= capacity};
 }
 
-Json ram_shortfall(const WorkerView& v, Bytes need) {
+Shortfall ram_shortfall(const WorkerView& v, Bytes need) {
   const Bytes capacity = v.worker->memory_total - v.worker->reserved_ram;
-  return Json{{"dim", "ram"}, {"need", need}, {"have", v.alloc.ram}, {"short", need - v.alloc.ram}, {"freeable", need <= capacity}};
+  return Shortfall{"ram", std::nullopt, need, v.alloc.ram, need - v.alloc.ram, need <= capacity};
 }
 
 AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, double fraction) {
@@ -56,26 +52,20 @@ AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, dou
   for (const Worker* w : ctx.workers) {
     ++out.examined;
     if (w->gpus.empty()) {
-      out.rejections.push_back(Json{{"subject", subject_json(*w, {})}, {"code", kRejectNoGpus}, {"stage", "available_workers"}, {"shortfalls", Json::array()}});
+      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectNoGpus, true, nullptr, {}});
       continue;
     }
     WorkerView v = make_view(*w, ctx.allocation);
     if (ram_request > v.alloc.ram) {
-      out.rejections.push_back(Json{{"subject", subject_json(*w, {})},
-                                    {"code", kRejectInsufficient},
-                                    {"stage", "available_workers"},
-                                    {"shortfalls", Json::array({ram_shortfall(v, ram_request)})}});
+      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectInsufficient, true, nullptr, {ram_shortfall(v, ram_request)}});
       continue;
     }
     // Only the largest device is checked here; the strategies check the others one by one.
     const GpuDevice& top = *v.sorted.front();
     const Bytes claim = device_claim(top, fraction);
     if (claim > v.alloc_of(top)) {
-      out.rejections.push_back(Json{{"subject", subject_json(*w, {top.index})},
-                                    {"code", kRejectInsufficient},
-                                    {"stage", "available_workers"},
-                                    {"data", {{"rule", "top_device"}, {"fraction", fraction}}},
-                                    {"shortfalls", Json::array({vram_shortfall(v, top, claim)})}});
+      out.rejections.list.push_back(MindieRejection{w->id, w->name, {top.index}, kRejectInsufficient, true,
+                                                    Json{{"rule", "top_device"}, {"fraction", fraction}}, {vram_shortfall(v, top, claim)}});
       continue;
     }
     out.workers.push_back(std::move(v));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fit/fit_context.h"
+#include "fit/mindie/mindie_rejections.h"
 
 namespace placement::mindie {
 
@@ -29,15 +30,14 @@ WorkerView make_view(const Worker& w, const AllocationIndex& allocation);
 
 struct AvailableWorkers {
   std::vector<WorkerView> workers;  // ordered by the top device's allocatable VRAM, desc (stable)
-  std::vector<Json> rejections;  // §6.4 records for the workers left out
+  MindieRejections rejections;  // §6.4 records for the workers left out
   long long examined = 0;
 };
 
 AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, double fraction);
 
-// §6.4 building blocks shared by the strategies.
-Json subject_json(const Worker& w, const std::vector<int>& gpu_indexes);
-Json vram_shortfall(const WorkerView& v, const GpuDevice& d, Bytes need);
-Json ram_shortfall(const WorkerView& v, Bytes need);
+// §6.4 shortfalls shared by the strategies: freeable when releasing every claim would cover `need`.
+Shortfall vram_shortfall(const WorkerView& v, const GpuDevice& d, Bytes need);
+Shortfall ram_shortfall(const WorkerView& v, Bytes need);
 
 }  // namespace placement::mindie

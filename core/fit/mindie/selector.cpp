@@ -53,11 +53,11 @@ void emit(SelectorMessages& messages, std::size_t at, const std::vector<MessageS
 // After everything recorded so far.
 void emit(SelectorMessages& messages, const std::vector<MessageSlot>& slots) { emit(messages, messages.size(), slots); }
 
-void summarise_rejections(Trace& t, const std::vector<Json>& rejections, long long of, const std::string& strategy_id) {
+void summarise_rejections(Trace& t, const MindieRejections& rejections, long long of, const std::string& strategy_id) {
   std::vector<std::pair<std::string, long long>> counts;  // code → workers, first-seen order
-  for (const auto& r : rejections) {
-    if (strategy_id != "available" && r.contains("stage")) continue;  // counted once, under "available"
-    const std::string code = r["code"].get<std::string>();
+  for (const MindieRejection& r : rejections.list) {
+    if (strategy_id != "available" && r.available_stage) continue;  // counted once, under "available"
+    const std::string code = r.code;
     auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == code; });
     if (it == counts.end()) counts.emplace_back(code, 1);
     else ++it->second;
@@ -69,9 +69,10 @@ void summarise_rejections(Trace& t, const std::vector<Json>& rejections, long lo
 template <class Select>
 StrategyOutcome run_strategy(Trace& trace, const std::string& id, const AvailableWorkers& available, Select&& select) {
   return record_strategy(trace, begin_strategy_record("mindie", id, "tried"), [&](StrategyRecord& rec) {
-    rec.set_rejections(available.rejections);
-    StrategyOutcome outcome = select(rec);
-    summarise_rejections(trace, rec.common().rejections, available.examined, id);
+    auto rejections = std::make_shared<MindieRejections>(available.rejections);
+    rec.set_rejections(std::shared_ptr<const DeferredList>(rejections));
+    StrategyOutcome outcome = select(rec, *rejections);
+    summarise_rejections(trace, *rejections, available.examined, id);
     return outcome;
   });
 }
@@ -135,7 +136,7 @@ void skip_without_available_workers(Trace& trace, SelectorMessages& messages, co
                                     std::vector<MessageSlot> slots) {
   Json data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
             {"examined", available.examined},
-            {"rejections", available.rejections}};
+            {"rejections", json_tree(available.rejections)}};
   skip(trace, "single_worker", "no_allocatable_gpu", data);
   skip(trace, "multi_worker", "no_allocatable_gpu", data);
   slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement
@@ -156,8 +157,8 @@ FitResult fit_available(FitContext& ctx, SelectorMessages& messages, const Reque
     return {};
   }
 
-  StrategyOutcome single = run_strategy(trace, "single_worker", available, [&](StrategyRecord& rec) {
-    return select_single_worker(available.workers, request, rules, rec);
+  StrategyOutcome single = run_strategy(trace, "single_worker", available, [&](StrategyRecord& rec, MindieRejections& rejections) {
+    return select_single_worker(available.workers, request, rules, rec, rejections);
   });
   slots.insert(slots.end(), single.messages.begin(), single.messages.end());
   if (!single.candidates.empty()) {
@@ -170,8 +171,8 @@ FitResult fit_available(FitContext& ctx, SelectorMessages& messages, const Reque
     emit(messages, slots);
     return {};
   }
-  StrategyOutcome multi = run_strategy(trace, "multi_worker", available, [&](StrategyRecord& rec) {
-    return select_multi_worker(available.workers, request, rules, rec);
+  StrategyOutcome multi = run_strategy(trace, "multi_worker", available, [&](StrategyRecord& rec, MindieRejections& rejections) {
+    return select_multi_worker(available.workers, request, rules, rec, rejections);
   });
   if (!multi.candidates.empty()) return {std::move(multi.candidates), "multi_worker"};
   slots.insert(slots.end(), multi.messages.begin(), multi.messages.end());

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "fit/mindie/attempt_record.h"
+
 namespace placement::mindie {
 
 namespace {
@@ -17,7 +19,7 @@ struct EligibleDevice {
 // depend on the local size: a worker with local size L takes its first L eligible devices.
 struct Eligibility {
   std::vector<EligibleDevice> devices;
-  Json vram_shortfalls = Json::array();
+  std::vector<Shortfall> vram_shortfalls;
   std::vector<int> nic_down;
   std::vector<int> not_cann;
 };
@@ -88,7 +90,7 @@ std::vector<std::string> names_of(const std::vector<const WorkerView*>& ws) {
 }  // namespace
 
 StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                    StrategyRecord& record) {
+                                    StrategyRecord& record, MindieRejections& rejections) {
   StrategyOutcome out;
   const long long ws = rules.world;
 
@@ -104,20 +106,22 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
 
   std::vector<bool> ever_joined(workers.size(), false);
   std::vector<long long> smallest_local(workers.size(), 0);
-  Json attempts = Json::array();
+  auto attempts = std::make_shared<MindieAttempts>();
 
   for (const auto& [device_count, group] : device_count_groups(workers)) {
-    Json base{{"device_count", device_count}, {"group", names_of(group)}};
+    MindieAttempt base;
+    base.device_count = device_count;
+    base.group = names_of(group);
     if (group.size() < 2) {
-      base["outcome"] = "too_few_workers";
-      attempts.push_back(base);
+      base.outcome = "too_few_workers";
+      attempts->list.push_back(std::move(base));
       continue;
     }
     const long long group_size = static_cast<long long>(group.size());
     if ((0 < ws && ws > device_count * group_size) || (0 < rules.local && rules.local > device_count)) {
-      base["outcome"] = "too_few_gpus";
-      base["data"] = Json{{"world", ws}, {"local", rules.local}, {"devices", device_count * group_size}};
-      attempts.push_back(base);
+      base.outcome = "too_few_gpus";
+      base.too_few_gpus = AttemptTooFewGpus{ws, rules.local, device_count * group_size};
+      attempts->list.push_back(std::move(base));
       continue;
     }
     for (long long local : local_sizes(device_count, rules)) {
@@ -176,27 +180,23 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
         best_group_size = group_size;
         best_device_count = device_count;
       }
-      Json attempt = base;
-      attempt["local_size"] = local;
-      attempt["joined"] = names_of(joined);
-      attempt["vram"] = covered;
-      attempt["world_remaining"] = world_remain;
+      MindieAttempt attempt = base;
+      attempt.walk = AttemptWalk{local, names_of(joined), covered, world_remain};
       if (world_remain > 0) {
-        attempt["outcome"] = "world_not_met";
+        attempt.outcome = "world_not_met";
       } else if (world_remain < -1 && !rules.tp(std::llabs(world_remain + 1)).ok) {
-        TpCheck tp = rules.tp(std::llabs(world_remain + 1));
-        attempt["outcome"] = "tp_not_divisible";
-        attempt["data"] = Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}};
+        attempt.outcome = "tp_not_divisible";
+        attempt.tp_not_divisible = rules.tp(std::llabs(world_remain + 1));
       } else if (group_remain > 0) {
-        attempt["outcome"] = "vram_short";
-        attempt["data"] = Json{{"need", request.vram}, {"have", covered}, {"short", group_remain}};
+        attempt.outcome = "vram_short";
+        attempt.vram_short = AttemptVramShort{request.vram, covered, group_remain};
       } else if (!have_main || main.subordinate_workers.empty()) {
-        attempt["outcome"] = "no_subordinate";
+        attempt.outcome = "no_subordinate";
       } else {
-        attempt["outcome"] = "accepted";
+        attempt.outcome = "accepted";
         out.candidates.push_back(std::move(main));
       }
-      attempts.push_back(std::move(attempt));
+      attempts->list.push_back(std::move(attempt));
     }
   }
 
@@ -208,20 +208,15 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
     std::vector<int> eligible;
     for (const auto& d : e.devices) eligible.push_back(d.device->index);
     const char* code = !e.nic_down.empty() ? kRejectNicDown : !e.vram_shortfalls.empty() ? kRejectInsufficient : kRejectGpuCount;
-    record.add_rejection(Json{{"subject", subject_json(*v.worker, eligible)},
-                              {"code", code},
-                              {"data",
-                               {{"eligible_gpus", eligible.size()},
-                                {"needed_gpus", smallest_local[i]},
-                                {"nic_down", e.nic_down},
-                                {"not_cann", e.not_cann}}},
-                              {"shortfalls", e.vram_shortfalls}});
+    rejections.add(*v.worker, eligible, code,
+                   Json{{"eligible_gpus", eligible.size()}, {"needed_gpus", smallest_local[i]}, {"nic_down", e.nic_down}, {"not_cann", e.not_cann}},
+                   e.vram_shortfalls);
   }
 
   long long gpus = 0;
   for (const WorkerView& v : workers) gpus += static_cast<long long>(v.sorted.size());
-  record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(gpus), attempts.size(), 0});
-  record.extras()["attempts"] = std::move(attempts);
+  record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(gpus), attempts->list.size(), 0});
+  record.list("attempts", std::move(attempts));
   record.set_candidates_found(out.candidates.size());
   long long nic_down = 0;
   for (const auto& e : elig) nic_down += static_cast<long long>(e.nic_down.size());

@@ -20,6 +20,6 @@ inline constexpr const char* kRejectNicDown = "nic_down";
 // Fills `record` with one entry per (group, local size) attempt and rejections for workers that
 // never joined. Emits the "optimal combination" and "manual advice" slots when nothing fits.
 StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                    StrategyRecord& record);
+                                    StrategyRecord& record, MindieRejections& rejections);
 
 }  // namespace placement::mindie

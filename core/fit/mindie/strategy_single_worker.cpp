@@ -9,10 +9,6 @@ namespace placement::mindie {
 
 namespace {
 
-Json rejection(const WorkerView& v, const std::vector<int>& gpus, const std::string& code, Json data, Json shortfalls) {
-  return Json{{"subject", subject_json(*v.worker, gpus)}, {"code", code}, {"data", std::move(data)}, {"shortfalls", std::move(shortfalls)}};
-}
-
 // What the worker's cann devices could claim if every existing claim were released.
 Bytes capacity_claims(const WorkerView& v, double fraction) {
   Bytes sum = 0;
@@ -26,23 +22,22 @@ Bytes capacity_claims(const WorkerView& v, double fraction) {
 }  // namespace
 
 StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                     StrategyRecord& record) {
+                                     StrategyRecord& record, MindieRejections& rejections) {
   StrategyOutcome out;
   const long long ws = rules.world;
   Bytes largest_vram = 0;
   long long satisfied_devices = 0, total_devices = 0;
   long long examined_gpus = 0;
-  Json rejections = Json::array();
   long long vram_short_gpus = 0;
 
   for (const WorkerView& v : workers) {
     const long long device_count = static_cast<long long>(v.cann.size());
     if (0 < ws && ws > device_count) {
-      rejections.push_back(rejection(v, {}, kRejectGpuCount, Json{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}}, Json::array()));
+      rejections.add(*v.worker, {}, kRejectGpuCount, Json{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}});
       continue;
     }
     if (device_count == 0) {
-      rejections.push_back(rejection(v, {}, kRejectNoGpus, Json{{"reason", "no cann devices"}}, Json::array()));
+      rejections.add(*v.worker, {}, kRejectNoGpus, Json{{"reason", "no cann devices"}});
       continue;
     }
 
@@ -52,7 +47,7 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     std::vector<int> indexes;
     std::vector<std::string> addresses;
     VramMap vram;
-    Json device_shortfalls = Json::array();
+    std::vector<Shortfall> device_shortfalls;
     Bytes remain = request.vram;
     long long world_remain = ws;
 
@@ -96,23 +91,22 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     }
     const long long picked = static_cast<long long>(indexes.size());
     if (world_remain > 0) {
-      rejections.push_back(rejection(v, indexes, kRejectGpuCount, Json{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
-                                     device_shortfalls));
+      rejections.add(*v.worker, indexes, kRejectGpuCount, Json{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
+                     device_shortfalls);
       continue;
     }
     if (world_remain < -1) {
       TpCheck tp = rules.tp(std::llabs(world_remain + 1));
       if (!tp.ok) {
-        rejections.push_back(rejection(v, indexes, kRejectTpNotDivisible, Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
-                                       device_shortfalls));
+        rejections.add(*v.worker, indexes, kRejectTpNotDivisible, Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
+                       device_shortfalls);
         continue;
       }
     }
     if (remain > 0) {
-      Json sf = device_shortfalls;
-      sf.push_back(Json{{"dim", "vram_total"}, {"need", request.vram}, {"have", covered}, {"short", remain},
-                        {"freeable", capacity_claims(v, rules.fraction) >= request.vram}});
-      rejections.push_back(rejection(v, indexes, kRejectInsufficient, Json::object(), sf));
+      std::vector<Shortfall> sf = device_shortfalls;
+      sf.push_back(Shortfall{"vram_total", std::nullopt, request.vram, covered, remain, capacity_claims(v, rules.fraction) >= request.vram});
+      rejections.add(*v.worker, indexes, kRejectInsufficient, Json::object(), std::move(sf));
       continue;
     }
     c.gpu_indexes = indexes;
@@ -122,7 +116,6 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
   }
 
   record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(examined_gpus), 0, 0});
-  for (auto& r : rejections) record.add_rejection(std::move(r));
   record.set_candidates_found(out.candidates.size());
   record.extras()["vram_short_gpus"] = vram_short_gpus;
 

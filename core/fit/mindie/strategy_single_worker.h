@@ -14,6 +14,6 @@ namespace placement::mindie {
 // "largest available worker" slot when nothing fits and distributed inference is off.
 // Throws ReferenceError where GPUStack raises (a non-cann device reached in the walk).
 StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, const Request& request, const WalkRules& rules,
-                                     StrategyRecord& record);
+                                     StrategyRecord& record, MindieRejections& rejections);
 
 }  // namespace placement::mindie

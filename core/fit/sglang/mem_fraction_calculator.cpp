@@ -40,7 +40,7 @@ std::vector<int> indexes_by_allocatable_rate(const Worker& w, const Allocatable&
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 // GPUStack's _get_min_gpu_sum: the smallest total among the GPUs that count for this type.
-Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selected_of_type, Json& detail, CountedGpus& counted) {
+Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selected_of_type, CountedGpus& counted) {
   std::optional<Bytes> smallest;
   for (const Worker* w : in.workers) {
     if (w->gpus.empty()) continue;
@@ -72,20 +72,10 @@ Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selecte
       if (!smallest || g.memory_total < *smallest) smallest = g.memory_total;
     }
   }
-  detail["gpus_counted"] = nullptr;
   return smallest.value_or(0);
 }
 
 }  // namespace
-
-void CountedGpus::write(JsonOut& out) const {
-  write_object_array(out, rows, [&](const CountedGpu& g) {
-    out.member("worker", g.worker);
-    out.member("gpu_index", g.gpu_index);
-    out.member("type", g.type);
-    out.member("total", g.total);
-  });
-}
 
 PrefillGraphDefaults prefill_graph_defaults(double gpu_mem, bool npu, long long max_tp) {
   if (!(gpu_mem != 0)) return {4096, 160};
@@ -170,11 +160,8 @@ ReservedMib reserved_mib(const SglangParameters& p, double gpu_mem, const Parall
 MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   MemFractionResult r;
   const SglangParameters& p = *in.params;
-  Json& d = r.detail;
-  // Room for all ~20 members at once: a growing Json object copies its members (const keys).
-  d = Json::object();
-  d.get_ref<Json::object_t&>().reserve(24);
-  d["gpu_type"] = in.gpu_type ? Json(*in.gpu_type) : Json(nullptr);
+  MemFractionDetail& d = r.detail;
+  d.gpu_type = in.gpu_type;
 
   const SelectedByWorker* selected_of_type =
       in.selection && in.gpu_type ? selection_of_type(*in.selection, *in.gpu_type) : nullptr;
@@ -182,14 +169,13 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
 
   if (p.mem_fraction_static_text) {
     // GPUStack only reaches here with a non-positive value: the fraction stays empty.
-    d["source"] = "parameter_not_positive";
+    d.source = "parameter_not_positive";
     return r;
   }
-  d["source"] = "calculator";
   const bool npu = is_npu(in);
   auto counted = std::make_shared<CountedGpus>();
-  const Bytes min_total = min_gpu_total(in, selected_of_type, d, *counted);
-  r.gpus_counted = std::move(counted);
+  const Bytes min_total = min_gpu_total(in, selected_of_type, *counted);
+  d.gpus_counted = std::move(counted);
   const double gpu_mem = python_round(static_cast<double>(min_total) / static_cast<double>(kMiB), 2);
 
   PrefillGraphDefaults table = prefill_graph_defaults(gpu_mem, npu, sizes.max_tp);
@@ -198,27 +184,27 @@ MemFractionResult calculate_mem_fraction_static(const MemFractionInputs& in) {
   const ReservedMib reserved = reserved_mib(p, gpu_mem, sizes, chunked, graph_bs);
 
   double u = gpu_mem > 0 ? python_round((gpu_mem - reserved.total) / gpu_mem, 3) : 0.88;
-  d["min_gpu_total"] = min_total;
-  d["gpu_mem_mib"] = gpu_mem;
-  d["is_npu"] = npu;
-  d["max_tp"] = sizes.max_tp;
-  d["max_pp"] = sizes.max_pp;
-  d["chunked_prefill_size"] = chunked;
-  d["chunked_prefill_size_source"] = p.chunked_prefill_size ? "parameter" : "table";
-  d["cuda_graph_max_bs"] = graph_bs;
-  d["cuda_graph_max_bs_source"] = p.cuda_graph_max_bs ? "parameter" : "table";
-  d["dp_attention"] = p.dp_attention;
-  d["large_gpu_floor_10240"] = reserved.large_gpu_floor;
-  d["speculative_reserve_mib"] = reserved.speculative;
-  d["piecewise_reserve_mib"] = reserved.piecewise;
-  d["reserved_mib"] = reserved.total;
-  d["u_before_vision"] = u;
+  d.min_gpu_total = min_total;
+  d.gpu_mem_mib = gpu_mem;
+  d.is_npu = npu;
+  d.max_tp = sizes.max_tp;
+  d.max_pp = sizes.max_pp;
+  d.chunked_prefill_size = chunked;
+  d.chunked_prefill_size_from_parameter = p.chunked_prefill_size.has_value();
+  d.cuda_graph_max_bs = graph_bs;
+  d.cuda_graph_max_bs_from_parameter = p.cuda_graph_max_bs.has_value();
+  d.dp_attention = p.dp_attention;
+  d.large_gpu_floor_10240 = reserved.large_gpu_floor;
+  d.speculative_reserve_mib = reserved.speculative;
+  d.piecewise_reserve_mib = reserved.piecewise;
+  d.reserved_mib = reserved.total;
+  d.u_before_vision = u;
   if (in.vision_config.is_object()) {
     const double factor = vision_factor(in.vision_config);
     u = python_round(u * factor, 3);
-    d["vision_factor"] = factor;
+    d.vision_factor = factor;
   }
-  d["u"] = u;
+  d.u = u;
   r.u = u;
   return r;
 }

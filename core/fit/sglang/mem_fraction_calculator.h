@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "fit/sglang/gpu_selection.h"
+#include "fit/sglang/mem_fraction_detail.h"
 #include "fit/sglang/sglang_parameters.h"
 #include "fit/common/worker_pool.h"
 #include "resources/allocatable.h"
@@ -25,26 +26,9 @@ struct MemFractionInputs {
   Json vision_config;  // null unless the root config has a vision_config object
 };
 
-// "gpus_counted" of the calculator's detail: one row per GPU, typed until the trace is read.
-struct CountedGpu {
-  std::string worker;
-  int gpu_index = 0;
-  std::string type;
-  Bytes total = 0;
-};
-
-class CountedGpus final : public DeferredList {
- public:
-  std::vector<CountedGpu> rows;
-  void write(JsonOut& out) const override;
-};
-
 struct MemFractionResult {
   std::optional<double> u;  // nullopt when --mem-fraction-static is given (GPUStack returns None)
-  Json detail = Json::object();  // every intermediate value, for the trace's requirement section
-  // detail["gpus_counted"] is null until this list fills it (Trace::defer, once the detail is in
-  // the trace).
-  std::shared_ptr<const CountedGpus> gpus_counted;
+  MemFractionDetail detail;  // every intermediate value, for the trace's requirement section
 };
 
 // Throws ReferenceError (stage `fit`) where GPUStack fails: gpus_per_replica set and a worker of

@@ -1,41 +1,47 @@
 #include "fit/sglang/requirement_record.h"
 
+#include <string_view>
+
+#include "trace/json_out_values.h"
+
 namespace placement {
 
 namespace {
 
-// `entry` with its calculator's gpus_counted written by `list`.
-void write_entry_with_list(JsonOut& out, const Json& entry, const TraceRecord& list) {
+// The parameters the selector and the calculator read (§3.4.2).
+void write_parameters(JsonOut& out, const SglangParameters& p) {
   out.begin_object();
-  for (auto it = entry.begin(); it != entry.end(); ++it) {
-    out.key(it.key());
-    if (it.key() != "calculator") {
-      out.value(it.value());
-      continue;
-    }
-    out.begin_object();
-    for (auto c = it.value().begin(); c != it.value().end(); ++c) {
-      out.key(c.key());
-      if (c.key() == "gpus_counted") list.write(out);
-      else out.value(c.value());
-    }
-    out.end_object();
-  }
+  out.member("tp", p.tp);
+  out.member("pp", p.pp);
+  out.member("dp", p.dp);
+  out.member("nnodes", p.nnodes);
+  out.member("enable_dp_attention", p.dp_attention);
+  write_optional(out, "speculative_algorithm", p.speculative_algorithm);
+  out.member("enable_mixed_chunk", p.mixed_chunk);
+  write_optional(out, "mem_fraction_static", p.mem_fraction_static_text);
+  write_optional(out, "chunked_prefill_size", p.chunked_prefill_size);
+  write_optional(out, "cuda_graph_max_bs", p.cuda_graph_max_bs);
+  write_optional(out, "enable_piecewise_cuda_graph", p.piecewise_cuda_graph);
+  out.member("piecewise_cuda_graph_max_tokens", p.piecewise_cuda_graph_max_tokens);
   out.end_object();
 }
 
 }  // namespace
 
-void SglangRequirement::write_u_by_type(JsonOut& out) const {
-  out.begin_array();
-  for (std::size_t i = 0; i < u_by_type.size(); ++i) {
-    const TraceRecord* list = nullptr;
-    for (const auto& [index, l] : gpus_counted)
-      if (index == i) list = l.get();
-    if (list) write_entry_with_list(out, u_by_type[i], *list);
-    else out.value(u_by_type[i]);
+void SglangTypeUtilisation::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("gpu_type", gpu_type);
+  const bool not_selected = std::string_view(source) == "not_selected";
+  if (!not_selected) out.member("source", source);
+  if (calculator) {
+    out.key("calculator");
+    out.begin_object();
+    calculator->write(out);
+    out.end_object();
   }
-  out.end_array();
+  write_optional(out, "u", u);
+  if (not_selected) out.member("source", source);
+  out.end_object();
 }
 
 void SglangRequirement::write(JsonOut& out) const {
@@ -46,12 +52,13 @@ void SglangRequirement::write(JsonOut& out) const {
   out.member("image_model", image_model);
   out.member("world_size", world_size);
   out.member("world_labels", world_labels);
-  out.key("gpu_count");
-  if (gpu_count) out.number(*gpu_count);
-  else out.null();
-  out.member("parameters", parameters);
+  write_optional(out, "gpu_count", gpu_count);
+  out.key("parameters");
+  write_parameters(out, parameters);
   out.key("u_by_type");
-  write_u_by_type(out);
+  out.begin_array();
+  for (const SglangTypeUtilisation& t : u_by_type) t.write(out);
+  out.end_array();
   if (!u) return;
   out.member("u", *u);
   if (vram_over_u) {

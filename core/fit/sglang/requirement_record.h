@@ -9,10 +9,21 @@
 #include <utility>
 #include <vector>
 
+#include "fit/sglang/mem_fraction_detail.h"
+#include "fit/sglang/sglang_parameters.h"
 #include "scenario/types.h"
 #include "trace/trace.h"
 
 namespace placement {
+
+// u_by_type[]: one GPU type's memory fraction and where it came from.
+struct SglangTypeUtilisation {
+  std::string gpu_type;
+  const char* source = "";  // not_selected, parameter, calculator, parameter_not_positive
+  std::optional<MemFractionDetail> calculator;  // when the calculator was asked
+  std::optional<double> u;                      // null: not selected, or a non-positive parameter
+  void write(JsonOut& out) const;
+};
 
 struct SglangRequirement final : public TraceRecord {
   Bytes vram = 0;
@@ -22,19 +33,14 @@ struct SglangRequirement final : public TraceRecord {
   long long world_size = 0;
   std::string world_labels;
   std::optional<int> gpu_count;
-  Json parameters;
-  // One entry per GPU type; an entry's calculator.gpus_counted is the list kept for its position.
-  Json u_by_type = Json::array();
-  std::vector<std::pair<std::size_t, std::shared_ptr<const TraceRecord>>> gpus_counted;
+  SglangParameters parameters;  // as read and validated
+  std::vector<SglangTypeUtilisation> u_by_type;  // one entry per GPU type
   // Set once every type has a fraction (a missing one fails the decision first).
   std::optional<double> u;
   bool vram_over_u = false;  // written with u_percent when u is not 0 and the model is no image model
 
   // The record's members (the trace opens the object).
   void write(JsonOut& out) const override;
-
- private:
-  void write_u_by_type(JsonOut& out) const;
 };
 
 }  // namespace placement

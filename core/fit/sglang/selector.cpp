@@ -1,6 +1,8 @@
 // The SGLang resource-fit selector (scheduler-rules.md §3.4, "vLLM except"): parameters and their
 // validation, u per GPU type, then manual ids alone or single GPU → single worker multi GPU →
 // multi worker, the first strategy with candidates winning.
+#include <string_view>
+
 #include "fit/common/manual_selection.h"
 #include "fit/common/shared_rules.h"
 #include "fit/common/strategy_record.h"
@@ -31,22 +33,6 @@ std::string vram_source(const Model& model) {
   if (env_vram_claim(model)) return "env GPUSTACK_MODEL_VRAM_CLAIM";
   if (has_category(model, "image")) return "weights (image model)";
   return "weights × factor + overhead";
-}
-
-Json parameters_json(const SglangParameters& p) {
-  auto opt = [](const auto& v) { return v ? Json(*v) : Json(nullptr); };
-  return Json{{"tp", p.tp},
-              {"pp", p.pp},
-              {"dp", p.dp},
-              {"nnodes", p.nnodes},
-              {"enable_dp_attention", p.dp_attention},
-              {"speculative_algorithm", opt(p.speculative_algorithm)},
-              {"enable_mixed_chunk", p.mixed_chunk},
-              {"mem_fraction_static", opt(p.mem_fraction_static_text)},
-              {"chunked_prefill_size", opt(p.chunked_prefill_size)},
-              {"cuda_graph_max_bs", opt(p.cuda_graph_max_bs)},
-              {"enable_piecewise_cuda_graph", opt(p.piecewise_cuda_graph)},
-              {"piecewise_cuda_graph_max_tokens", p.piecewise_cuda_graph_max_tokens}};
 }
 
 // Q30: GPUStack reads these two flags through find_parameter, which ignores a bare flag.
@@ -171,7 +157,7 @@ FitResult select_sglang(FitContext& ctx) {
   run.ram = ram_need(model);
   bool calculator_ran = false;
   for (const auto& e : req->u_by_type)
-    if (e.value("source", "") == "calculator") calculator_ran = true;
+    if (std::string_view(e.source) == "calculator") calculator_ran = true;
   mark_bare_flags(run, calculator_ran);
 
   req->vram = run.vram;
@@ -181,9 +167,7 @@ FitResult select_sglang(FitContext& ctx) {
   req->world_size = run.world.size;
   req->world_labels = run.world.labels;
   req->gpu_count = run.gpu_count;
-  req->parameters = parameters_json(run.params);
-  req->gpus_counted = std::move(run.pending_gpus_counted);
-  run.pending_gpus_counted.clear();
+  req->parameters = run.params;
   ctx.trace.set_requirement(req);  // before the check below: a failed decision shows what it had
   for (const auto& e : run.utilisation)
     if (!e.wildcard && !e.u)

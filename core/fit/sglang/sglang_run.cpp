@@ -28,10 +28,6 @@ Shortfall typed_ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double 
   return Shortfall{"vram_ratio", gpu_index, need, alloc, need - alloc, alloc + allocated_on_gpu >= need};
 }
 
-Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu) {
-  return typed_ratio_shortfall(gpu_index, alloc, total, u, allocated_on_gpu).to_json();
-}
-
 void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu) {
   if (allocated_on_gpu != 0 || w.reserved_vram <= 0) return;
   trace.quirk("Q3", where + ":" + w.name + ":" + std::to_string(gpu_index),
@@ -39,16 +35,8 @@ void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worke
                   " fails the utilisation ratio only because of the VRAM reserve: eligibility uses alloc/total, claims use total×u");
 }
 
-Json ram_shortfall(Bytes need, Bytes have, Bytes allocated) {
-  return Json{{"dim", "ram"}, {"need", need}, {"have", have}, {"short", need - have}, {"freeable", have + allocated >= need}};
-}
-
-Json subject_of(const Worker& w, const std::vector<int>& gpu_indexes) {
-  return Json{{"worker_id", w.id}, {"worker_name", w.name}, {"gpu_indexes", gpu_indexes}, {"rpc", Json::array()}};
-}
-
-Json rejection(const Json& subject, const std::string& code, Json shortfalls, Json data) {
-  return Json{{"subject", subject}, {"code", code}, {"shortfalls", std::move(shortfalls)}, {"data", std::move(data)}};
+Shortfall typed_ram_shortfall(Bytes need, Bytes have, Bytes allocated) {
+  return Shortfall{"ram", std::nullopt, need, have, need - have, have + allocated >= need};
 }
 
 std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, Trace& trace) {

@@ -45,9 +45,6 @@ struct SglangRun {
   Bytes vram = 0;  // the estimate
   Bytes ram = 0;   // RAM need (extended KV cache)
   SglangEvents events;
-  // The calculator's per-GPU lists by position in requirement.u_by_type, deferred there by the
-  // selector once u_by_type is in the trace.
-  std::vector<std::pair<std::size_t, std::shared_ptr<const DeferredList>>> pending_gpus_counted;
   // Kept across workers and types, as GPUStack keeps them on the selector.
   Bytes largest_multi_gpu_vram = 0;
   int largest_multi_gpu_satisfied = 0;
@@ -64,12 +61,10 @@ struct SglangRun {
 
 // A `vram_ratio` shortfall (§6.4): alloc/total must reach u; need = ceil(total × u).
 Shortfall typed_ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
-Json ratio_shortfall(int gpu_index, Bytes alloc, Bytes total, double u, Bytes allocated_on_gpu);
 // Marks Q3 when a GPU fails the ratio although nothing is allocated on it (only the reserve).
 void mark_q3_if_reserve_only(Trace& trace, const std::string& where, const Worker& w, int gpu_index, Bytes allocated_on_gpu);
-Json ram_shortfall(Bytes need, Bytes have, Bytes allocated);
-Json subject_of(const Worker& w, const std::vector<int>& gpu_indexes = {});
-Json rejection(const Json& subject, const std::string& code, Json shortfalls = Json::array(), Json data = Json::object());
+// A `ram` shortfall (§6.4): freeable when the RAM allocated elsewhere would cover it.
+Shortfall typed_ram_shortfall(Bytes need, Bytes have, Bytes allocated);
 
 // The pool's type grouping (fit/common/worker_pool.h), marking Q1 in `trace` for each worker it
 // overwrites (the first grouping that meets it).

@@ -5,7 +5,9 @@
 #include "fit/common/shared_rules.h"
 #include "fit/common/rejection_codes.h"
 #include "fit/sglang/checked_allocatable.h"
+#include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
+#include "fit/sglang/multi_worker_record.h"
 #include "fit/sglang/python_numbers.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
@@ -71,7 +73,7 @@ struct LargestCombination {
 };
 
 // The first GPU below the utilisation ratio; GPUStack's any() stops there.
-std::optional<Json> first_ratio_failure(SglangRun& run, const Worker& w, const Allocatable& a, double u) {
+std::optional<Shortfall> first_ratio_failure(SglangRun& run, const Worker& w, const Allocatable& a, double u) {
   for (const GpuDevice& g : w.gpus) {
     if (g.memory_total == 0)
       throw ReferenceError("fit", "GPU " + std::to_string(g.index) + " of " + w.name +
@@ -79,7 +81,7 @@ std::optional<Json> first_ratio_failure(SglangRun& run, const Worker& w, const A
                            Json{{"worker", w.name}, {"gpu_index", g.index}});
     const Bytes alloc = a.gpu_or_zero(g.index);
     if (static_cast<double>(alloc) / static_cast<double>(g.memory_total) < u) {
-      Json failure = ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
+      Shortfall failure = typed_ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
       mark_q3_if_reserve_only(run.ctx.trace, "sglang.multi_worker", w, g.index, a.allocated_gpu(g.index));
       return failure;
     }
@@ -88,14 +90,14 @@ std::optional<Json> first_ratio_failure(SglangRun& run, const Worker& w, const A
 }
 
 // Reject a worker short of RAM, or with a GPU below the utilisation ratio.
-bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, double u, Json& cg) {
+bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, double u, SglangCountGroup& cg) {
   Allocatable a = checked_allocatable(run.ctx.allocation, w, type);
   if (ram_short(run.ram, a)) {
-    cg["rejections"].push_back(rejection(subject_of(w), kRejectInsufficient, Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+    cg.rejections.list.push_back(Rejection{w.id, w.name, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)}, nullptr, nullptr});
     return true;
   }
   if (auto failure = first_ratio_failure(run, w, a, u)) {
-    cg["rejections"].push_back(rejection(subject_of(w), kRejectInsufficient, Json::array({*failure})));
+    cg.rejections.list.push_back(Rejection{w.id, w.name, {}, kRejectInsufficient, {*failure}, nullptr, nullptr});
     return true;
   }
   return false;
@@ -105,7 +107,7 @@ bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, d
 // not divide by tp still joins, but never returns). Without a candidate the group may become the
 // largest combination.
 std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, const std::vector<const Worker*>& group,
-                                          const GpuType& type, double u, Json& cg, LargestCombination& largest) {
+                                          const GpuType& type, double u, SglangCountGroup& cg, LargestCombination& largest) {
   std::vector<const Worker*> selected;
   Bytes vram_sum = 0;
   const TpCheck tp = tp_ok(run.hp, static_cast<long long>(count), run.ctx.params, VisionRule::sglang);
@@ -114,20 +116,20 @@ std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, con
     selected.push_back(w);
     for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
     if (!tp.ok) {
-      cg["rejections"].push_back(rejection(subject_of(*w), kRejectTpNotDivisible, Json::array(),
-                                           Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}));
+      cg.rejections.list.push_back(Rejection{w->id, w->name, {}, kRejectTpNotDivisible, {},
+                                             Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}, nullptr});
       continue;
     }
     if (vram_sum >= run.vram) {
-      cg["joined"] = selected.size();
-      cg["vram_sum"] = vram_sum;
+      cg.joined = selected.size();
+      cg.vram_sum = vram_sum;
       return create_candidate(run, selected, u);
     }
   }
-  cg["joined"] = selected.size();
-  cg["vram_sum"] = vram_sum;
+  cg.joined = selected.size();
+  cg.vram_sum = vram_sum;
   if (vram_sum < run.vram && !selected.empty())
-    cg["shortfall"] = Json{{"dim", "vram_total"}, {"need", run.vram}, {"have", vram_sum}, {"short", run.vram - vram_sum}, {"freeable", false}};
+    cg.shortfall = Shortfall{"vram_total", std::nullopt, run.vram, vram_sum, run.vram - vram_sum, false};
   if (vram_sum > largest.vram) largest = LargestCombination{selected, vram_sum, group.size(), count};
   return std::nullopt;
 }
@@ -150,32 +152,62 @@ Json largest_combination_event(const LargestCombination& largest) {
 }
 
 // GPUStack's auto_select_multi_worker_multi_gpu_candidates.
-WalkOutcome walk(SglangRun& run, const std::vector<const Worker*>& workers, const GpuType& type, double u, Json& walk_record) {
+WalkOutcome walk(SglangRun& run, const std::vector<const Worker*>& workers, const GpuType& type, double u, SglangWalk& walk_record) {
   WalkOutcome out;
   if (workers.size() < 2) {
-    walk_record["stopped"] = "fewer than 2 workers of the type";
+    walk_record.stopped = "fewer than 2 workers of the type";
     return out;
   }
   LargestCombination largest;
-  Json count_groups = Json::array();
   for (const auto& [count, group] : group_by_gpu_count(workers)) {
-    Json cg{{"gpus_per_worker", count}, {"workers", group.size()}, {"rejections", Json::array()}};
+    SglangCountGroup& cg = walk_record.count_groups.emplace_back();
+    cg.gpus_per_worker = count;
+    cg.workers = group.size();
     if (group.size() < 2) {
-      cg["skipped"] = "too_few_workers";
-      count_groups.push_back(cg);
+      cg.too_few_workers = true;
       continue;
     }
     std::optional<Candidate> candidate = walk_count_group(run, count, group, type, u, cg, largest);
-    count_groups.push_back(cg);
     if (candidate) {
-      walk_record["count_groups"] = count_groups;
       out.candidate = std::move(candidate);
       return out;
     }
   }
-  walk_record["count_groups"] = count_groups;
   out.event = largest_combination_event(largest);
   return out;
+}
+
+// One balanced GPU group's gate: it fails on a GPU below the ratio or on unequal GPU counts per
+// worker; `per_worker` gets the group's (worker id, GPU count) pairs.
+void check_gate(const SglangRun& run, const std::vector<GpuInfo>& group, double u, SglangGate& gate,
+                std::vector<std::pair<std::int64_t, std::size_t>>& per_worker) {
+  for (const GpuInfo& g : group)
+    if (!run.diffusion && static_cast<double>(g.alloc) / static_cast<double>(g.gpu.memory_total) < u)
+      gate.failing.push_back({g.worker->name, typed_ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated)});
+  if (!gate.failing.empty()) {
+    gate.why = "a GPU fails the utilisation ratio";
+    return;
+  }
+  for (const GpuInfo& g : group) {
+    auto it = std::find_if(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == g.worker->id; });
+    if (it == per_worker.end()) per_worker.push_back({g.worker->id, 1});
+    else ++it->second;
+  }
+  const bool balanced = std::all_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.second == per_worker.front().second; });
+  if (!balanced) gate.why = "its workers contribute different GPU counts";
+  else gate.passed = true;
+}
+
+void mark_candidate_quirks(Trace& trace, const Candidate& c, const GpuType& type,
+                           const std::vector<std::pair<std::int64_t, std::size_t>>& per_worker) {
+  std::vector<std::int64_t> ids{c.worker_id};
+  for (const auto& s : c.subordinate_workers) ids.push_back(*s.worker_id);
+  for (std::int64_t id : ids)
+    if (std::none_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == id; }))
+      trace.quirk("Q26", "sglang.multi_worker:" + type_label(type),
+                  "the candidate uses a worker outside the balanced GPU group that opened the search: the group only gates");
+  if (c.subordinate_workers.empty())
+    trace.quirk("Q12", "sglang.multi_worker:" + type_label(type), "the multi-worker candidate has a single worker and no subordinates");
 }
 
 }  // namespace
@@ -183,77 +215,48 @@ WalkOutcome walk(SglangRun& run, const std::vector<const Worker*>& workers, cons
 std::vector<Candidate> sglang_multi_worker(SglangRun& run, StrategyRecord& record) {
   std::vector<Candidate> out;
   Trace& trace = run.ctx.trace;
-  Json types = Json::array();
+  auto types = std::make_shared<SglangMultiWorkerTypes>();
   for (PoolTypeGroup& tg : group_by_gpu_type(run.pool, trace)) {
     const double u = run.u_of(tg.type).value_or(0);
-    Json type_record{{"gpu_type", type_label(tg.type)}, {"workers", tg.workers.size()}, {"gates", Json::array()}};
+    SglangTypeRecord& type_record = types->types.emplace_back();
+    type_record.gpu_type = type_label(tg.type);
+    type_record.workers = tg.workers.size();
     GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);
     for (const Worker* w : mg.ram_short) {
       Allocatable a = run.ctx.allocation.compute(*w, tg.type);
-      type_record["rejections"].push_back(rejection(subject_of(*w), kRejectInsufficient, Json::array({ram_shortfall(run.ram, a.ram, a.allocated_ram)})));
+      type_record.rejections.list.push_back(
+          Rejection{w->id, w->name, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)}, nullptr, nullptr});
     }
     // The walk depends on the type only, never on the gate: a failed walk fails the same way for
     // every later gate, so it runs once per type (GPUStack repeats it).
-    std::optional<WalkOutcome> walked;
+    bool walked = false;
     for (const auto& group : mg.groups) {
-      Json gate{{"gpus", group.size()}};
+      SglangGate& gate = type_record.gates.emplace_back();
+      gate.gpus = group.size();
       if (group.size() <= 1) {
-        gate["passed"] = false, gate["why"] = "fewer than 2 GPUs";
-        type_record["gates"].push_back(gate);
-        continue;
-      }
-      Json failing = Json::array();
-      for (const GpuInfo& g : group)
-        if (!run.diffusion && static_cast<double>(g.alloc) / static_cast<double>(g.gpu.memory_total) < u)
-          failing.push_back(Json{{"worker", g.worker->name}, {"shortfall", ratio_shortfall(g.gpu.index, g.alloc, g.gpu.memory_total, u, g.allocated)}});
-      if (!failing.empty()) {
-        gate["passed"] = false, gate["why"] = "a GPU fails the utilisation ratio", gate["failing"] = failing;
-        type_record["gates"].push_back(gate);
+        gate.why = "fewer than 2 GPUs";
         continue;
       }
       std::vector<std::pair<std::int64_t, std::size_t>> per_worker;
-      for (const GpuInfo& g : group) {
-        auto it = std::find_if(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == g.worker->id; });
-        if (it == per_worker.end()) per_worker.push_back({g.worker->id, 1});
-        else ++it->second;
-      }
-      const bool balanced = std::all_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.second == per_worker.front().second; });
-      if (!balanced) {
-        gate["passed"] = false, gate["why"] = "its workers contribute different GPU counts";
-        type_record["gates"].push_back(gate);
-        continue;
-      }
-      gate["passed"] = true;
+      check_gate(run, group, u, gate, per_worker);
+      if (!gate.passed) continue;
       if (walked) {
-        gate["walk"] = "same as the first passing gate";
-        type_record["gates"].push_back(gate);
+        gate.same_walk = true;
         continue;
       }
-      Json walk_record = Json::object();
-      WalkOutcome outcome = walk(run, tg.workers, tg.type, u, walk_record);
-      walked = outcome;
-      gate["walk"] = walk_record;
-      type_record["gates"].push_back(gate);
+      walked = true;
+      WalkOutcome outcome = walk(run, tg.workers, tg.type, u, gate.walk.emplace());
       if (outcome.event) run.events.multi_worker = *outcome.event;
       if (outcome.candidate) {
-        const Candidate& c = *outcome.candidate;
-        std::vector<std::int64_t> ids{c.worker_id};
-        for (const auto& s : c.subordinate_workers) ids.push_back(*s.worker_id);
-        for (std::int64_t id : ids)
-          if (std::none_of(per_worker.begin(), per_worker.end(), [&](const auto& e) { return e.first == id; }))
-            trace.quirk("Q26", "sglang.multi_worker:" + type_label(tg.type),
-                        "the candidate uses a worker outside the balanced GPU group that opened the search: the group only gates");
-        if (c.subordinate_workers.empty())
-          trace.quirk("Q12", "sglang.multi_worker:" + type_label(tg.type), "the multi-worker candidate has a single worker and no subordinates");
-        out.push_back(c);
+        mark_candidate_quirks(trace, *outcome.candidate, tg.type, per_worker);
+        out.push_back(*outcome.candidate);
         break;
       }
     }
-    types.push_back(type_record);
   }
   // SGLang's multi-worker walk counts GPU types, not the §6.3 units: an extra.
-  record.extras()["examined"] = Json{{"gpu_types", types.size()}};
-  record.extras()["types"] = types;
+  record.list("examined", std::make_shared<SglangExamined>(SglangExamined({{"gpu_types", types->types.size()}})));
+  record.list("types", std::move(types));
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include "fit/common/rejections.h"
 #include "fit/common/shared_rules.h"
 #include "fit/sglang/checked_allocatable.h"
+#include "fit/sglang/examined_counts.h"
 #include "fit/sglang/python_numbers.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
@@ -132,7 +133,7 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, StrategyRecord& record)
   for (const PoolTypeGroup& group : group_by_gpu_type(run.pool, trace))
     for (const Worker* w : group.workers) try_worker(walk, *w, group.type, out);
   // SGLang's examined counts only what this walk sees (no combinations, no queries): an extra.
-  record.extras()["examined"] = Json{{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}};
+  record.list("examined", std::make_shared<SglangExamined>(SglangExamined({{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}})));
   record.set_rejections(std::move(walk.rejections));
   const Json where{{"strategy", "single_gpu"}};
   if (walk.vram_short) trace.summary("vram_short_at_u", walk.vram_short, walk.gpus_seen, "gpus", where);

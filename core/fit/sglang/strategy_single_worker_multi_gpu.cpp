@@ -7,6 +7,7 @@
 #include "fit/common/shared_rules.h"
 #include "fit/common/rejection_codes.h"
 #include "fit/common/rejections.h"
+#include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
 #include "fit/sglang/strategies.h"
@@ -231,7 +232,7 @@ std::vector<Candidate> sglang_single_worker_multi_gpu(SglangRun& run, StrategyRe
   for (const PoolTypeGroup& tg : group_by_gpu_type(run.pool, run.ctx.trace))
     for (const Worker* w : tg.workers) try_worker(walk, *w, tg.type, out);
   // SGLang's examined counts workers and GPU groups, not the §6.3 units: an extra.
-  record.extras()["examined"] = Json{{"workers", walk.workers_seen}, {"groups", walk.groups_seen}};
+  record.list("examined", std::make_shared<SglangExamined>(SglangExamined({{"workers", walk.workers_seen}, {"groups", walk.groups_seen}})));
   record.set_rejections(std::move(walk.rejections));
   return out;
 }

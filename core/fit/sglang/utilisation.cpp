@@ -7,7 +7,7 @@
 
 namespace placement {
 
-void compute_utilisation(SglangRun& run, Json& u_by_type) {
+void compute_utilisation(SglangRun& run, std::vector<SglangTypeUtilisation>& u_by_type) {
   run.utilisation.push_back(TypeUtilisation{"*", std::nullopt, true, 0.0});
   std::vector<PoolTypeGroup> groups = group_by_gpu_type(run.pool, run.ctx.trace);
   const Model& model = run.ctx.model;
@@ -15,14 +15,14 @@ void compute_utilisation(SglangRun& run, Json& u_by_type) {
     const bool valid = run.selection.empty() ||
                        (g.type && std::any_of(run.selection.begin(), run.selection.end(), [&](const auto& e) { return e.first == *g.type; }));
     if (!valid) {
-      u_by_type.push_back(Json{{"gpu_type", type_label(g.type)}, {"u", nullptr}, {"source", "not_selected"}});
+      u_by_type.push_back(SglangTypeUtilisation{type_label(g.type), "not_selected", std::nullopt, std::nullopt});
       continue;
     }
     TypeUtilisation entry{type_label(g.type), g.type, false, std::nullopt};
-    Json rec{{"gpu_type", type_label(g.type)}};
+    SglangTypeUtilisation rec{type_label(g.type), "", std::nullopt, std::nullopt};
     if (run.params.mem_fraction_static > 0) {
       entry.u = run.params.mem_fraction_static;
-      rec["source"] = "parameter";
+      rec.source = "parameter";
     } else {
       MemFractionInputs in;
       in.gpu_type = g.type;
@@ -35,11 +35,10 @@ void compute_utilisation(SglangRun& run, Json& u_by_type) {
       in.vision_config = run.hp.vision_config;
       MemFractionResult r = calculate_mem_fraction_static(in);
       entry.u = r.u;
-      rec["source"] = r.detail.value("source", "calculator");
-      rec["calculator"] = std::move(r.detail);
-      if (r.gpus_counted) run.pending_gpus_counted.emplace_back(u_by_type.size(), std::move(r.gpus_counted));
+      rec.source = r.detail.source;
+      rec.calculator = std::move(r.detail);
     }
-    rec["u"] = entry.u ? Json(*entry.u) : Json(nullptr);
+    rec.u = entry.u;
     u_by_type.push_back(std::move(rec));
     run.utilisation.push_back(entry);
   }

@@ -299,3 +299,42 @@ TEST_CASE("No ids: the manual record is skipped", "[manual]") {
   CHECK((*h.strategy("manual"))["status"] == "skipped");
   CHECK((*h.strategy("manual"))["skip"]["code"] == "no_gpu_ids");
 }
+
+TEST_CASE("manual rejections: each code's subject, shortfalls and data, typed", "[manual][record]") {
+  struct Row {
+    const char* what;
+    Json workers, instances;
+    std::vector<std::string> ids;
+    Bytes vram;
+    int gpu_count;
+    const char* code;
+    const char* expected;  // compact JSON of the first rejection with `code`
+  };
+  const Json one_gpu_each{worker_json(1, "a", {{"cuda", T}}), worker_json(2, "b", {{"cuda", T}})};
+  const Json three_gpus = Json::array({worker_json(1, "a", {{"cuda", T}, {"cuda", T}, {"cuda", T}})});
+  const Row rows[] = {
+      {"gpu_count: fewer selected than needed", three_gpus, Json::array(), {"a:cuda:0"}, GiB, 2, "gpu_count",
+       R"({"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[0],"rpc":[]},"code":"gpu_count","shortfalls":[],"data":{"need":2,"have":1}})"},
+      {"vram_ratio: a GPU below the utilisation", three_gpus, Json{instance_json(10, 1, {{0, 15 * GiB}})}, {"a:cuda:0", "a:cuda:1"}, GiB, 1,
+       "vram_ratio",
+       R"({"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[0],"rpc":[]},"code":"vram_ratio","shortfalls":[{"dim":"vram_ratio","gpu_index":0,"need":19327352832,"have":5368709120,"short":13958643712,"freeable":true}],"data":{"u":0.9}})"},
+      {"distributed_limit: the instance named", one_gpu_each, Json{distributed_instance_json(50, "other-dist", "vLLM", 3, 2, "b")},
+       {"a:cuda:0", "b:cuda:0"}, GiB, 2, "distributed_limit",
+       R"({"subject":{"worker_id":2,"worker_name":"b","gpu_indexes":[0],"rpc":[]},"code":"distributed_limit","shortfalls":[],"data":{"instance":"other-dist"}})"},
+      {"overcommit: the claimed VRAM short of the request", one_gpu_each, Json::array(), {"a:cuda:0", "b:cuda:0"}, 100 * GiB, 1, "overcommit",
+       R"({"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[0],"rpc":[]},"code":"overcommit","shortfalls":[{"dim":"vram_total","need":107374182400,"have":19327352832,"short":88046829568,"freeable":false}],"data":{"candidate":0,"unsatisfied_gpus":[]}})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      FitHarness h(vllm_scenario(row.workers, Json{{"gpu_selector", selector(row.ids, row.gpu_count)}}, Json::object(), row.instances));
+      run_manual(h, row.vram, 0, row.gpu_count, {{"*", 0.9}});
+      const Json* rec = h.strategy("manual");
+      REQUIRE(rec);
+      const Json* found = nullptr;
+      for (const Json& r : (*rec)["rejections"])
+        if (!found && r["code"] == row.code) found = &r;
+      REQUIRE(found);
+      CHECK(found->dump() == row.expected);
+    }
+  }
+}

@@ -38,6 +38,10 @@ TEST_CASE("mindie explanations when nothing is scheduled") {
     CHECK(message_keys(r) == std::vector<std::string>{"no_available_workers", "requirement", "fraction"});
     CHECK((*strategy(r, "single_worker"))["skip"]["code"] == "no_allocatable_gpu");
     CHECK((*strategy(r, "multi_worker"))["skip"]["code"] == "no_allocatable_gpu");
+    // The skip names the filter's rejections, as the strategy record would.
+    CHECK((*strategy(r, "single_worker"))["skip"]["data"]["rejections"][0].dump() ==
+          R"({"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[],"rpc":[]},"code":"insufficient","stage":"available_workers",)"
+          R"("shortfalls":[{"dim":"ram","need":536870912,"have":134217728,"short":402653184,"freeable":false}]})");
     const Json req = message(r, "requirement");
     CHECK(req["vram_gib"] == 15.13);
     CHECK(req["ram_gib"] == 0.5);

@@ -77,16 +77,16 @@ TEST_CASE("worked example: 17,171,480,576-byte GPUs give u 0.772, both selected 
   MemFractionResult automatic = calc.run();
   REQUIRE(automatic.u);
   CHECK(*automatic.u == 0.772);
-  CHECK(automatic.detail["gpu_mem_mib"] == 16376.0);
-  CHECK(automatic.detail["reserved_mib"] == 3728.0);
+  CHECK(automatic.detail.gpu_mem_mib == 16376.0);
+  CHECK(automatic.detail.reserved_mib == 3728.0);
   CHECK(static_cast<Bytes>(static_cast<double>(k4080) * *automatic.u) == 13256383004);
 
   calc.selector_present = true;
   calc.selection = {{"cuda", {{"host4080", {0, 1}}}}};
   MemFractionResult manual = calc.run();
   REQUIRE(manual.u);
-  CHECK(manual.detail["max_tp"] == 2);
-  CHECK(manual.detail["reserved_mib"] == 3856.0);
+  CHECK(manual.detail.max_tp == 2);
+  CHECK(manual.detail.reserved_mib == 3856.0);
   CHECK(*manual.u == 0.765);
   CHECK(static_cast<Bytes>(static_cast<double>(k4080) * *manual.u) == 13136182640);
 }
@@ -133,7 +133,7 @@ TEST_CASE("calculator reserve terms, one row each") {
     calc.workers.push_back(gpu_worker("host4080", 3, 2, k4080));
     r.setup(calc);
     MemFractionResult res = calc.run();
-    CHECK(res.detail["reserved_mib"].get<double>() == r.reserved);
+    CHECK(res.detail.reserved_mib == r.reserved);
     REQUIRE(res.u);
     CHECK(*res.u == python_round((16376.0 - r.reserved) / 16376.0, 3));
   }
@@ -143,22 +143,22 @@ TEST_CASE("calculator: large GPUs reserve at least 10240 MiB; no GPU memory give
   Calc big;
   big.workers.push_back(gpu_worker("h200", 26, 8, 151511121920));
   MemFractionResult r = big.run();
-  CHECK(r.detail["large_gpu_floor_10240"] == true);
-  CHECK(r.detail["reserved_mib"] == 13440.0);
+  CHECK(r.detail.large_gpu_floor_10240 == true);
+  CHECK(r.detail.reserved_mib == 13440.0);
   CHECK(*r.u == 0.907);
 
   Calc floor;
   floor.workers.push_back(gpu_worker("a", 1, 1, 64LL * kGiB));  // 65536 MiB: 512+6144+256+... < 10240
   floor.params.chunked_prefill_size = 1024;
   MemFractionResult f = floor.run();
-  CHECK(f.detail["reserved_mib"] == 10240.0);
+  CHECK(f.detail.reserved_mib == 10240.0);
 
   Calc cpu;
   cpu.workers.push_back(load_worker(Json::parse(R"({"id": 1, "name": "cpu", "state": "ready", "status": {"memory": {"total": 1000}}})"), "/w"));
   MemFractionResult c = cpu.run(std::nullopt);
   CHECK(*c.u == 0.88);
-  CHECK(c.detail["chunked_prefill_size"] == 4096);
-  CHECK(c.detail["cuda_graph_max_bs"] == 160);
+  CHECK(c.detail.chunked_prefill_size == 4096);
+  CHECK(c.detail.cuda_graph_max_bs == 160);
 }
 
 TEST_CASE("calculator: smallest relevant GPU, manual selection and gpus_per_replica") {
@@ -166,16 +166,16 @@ TEST_CASE("calculator: smallest relevant GPU, manual selection and gpus_per_repl
   Worker mixed = gpu_worker("w", 1, 2, k4080);
   mixed.gpus[1].memory_total = 2 * k4080;
   calc.workers.push_back(mixed);
-  SECTION("no ids: every GPU counts") { CHECK(calc.run().detail["min_gpu_total"] == k4080); }
+  SECTION("no ids: every GPU counts") { CHECK(calc.run().detail.min_gpu_total == k4080); }
   SECTION("ids: only the selected GPU counts") {
     calc.selector_present = true;
     calc.selection = {{"cuda", {{"w", {1}}}}};
-    CHECK(calc.run().detail["min_gpu_total"] == 2 * k4080);
+    CHECK(calc.run().detail.min_gpu_total == 2 * k4080);
   }
   SECTION("a worker without a selection of the type counts all its GPUs") {
     calc.selector_present = true;
     calc.selection = {{"cuda", {{"other", {0}}}}};
-    CHECK(calc.run().detail["min_gpu_total"] == k4080);
+    CHECK(calc.run().detail.min_gpu_total == k4080);
   }
   SECTION("gpus_per_replica keeps the top selected GPUs by allocatable rate") {
     calc.selector_present = true;
@@ -183,7 +183,7 @@ TEST_CASE("calculator: smallest relevant GPU, manual selection and gpus_per_repl
     calc.gpus_per_replica = 1;
     calc.instances.push_back(load_instance(Json::parse(R"({"id": 1, "model_id": 9, "state": "running", "worker_id": 1,
         "gpu_indexes": [0], "computed_resource_claim": {"vram": {"0": 1000}}})"), "/i"));
-    CHECK(calc.run().detail["min_gpu_total"] == 2 * k4080);  // GPU 1 is fully free, ranked first
+    CHECK(calc.run().detail.min_gpu_total == 2 * k4080);  // GPU 1 is fully free, ranked first
   }
   SECTION("gpus_per_replica and a worker of the type without selection: GPUStack fails (`idx in None`)") {
     calc.selector_present = true;
@@ -197,19 +197,19 @@ TEST_CASE("calculator: NPU detection, vision adjustment, a given fraction") {
   Calc npu;
   npu.workers.push_back(gpu_worker("ascend", 1, 1, 30000LL * kMiB, "cann", "Huawei"));
   MemFractionResult n = npu.run(std::string("cann"));
-  CHECK(n.detail["is_npu"] == true);
-  CHECK(n.detail["chunked_prefill_size"] == 32768);
+  CHECK(n.detail.is_npu == true);
+  CHECK(n.detail.chunked_prefill_size == 32768);
 
   Calc vendor;
   vendor.workers.push_back(gpu_worker("ascend", 1, 1, 30000LL * kMiB, "npu", "Ascend"));
-  CHECK(vendor.run(std::string("npu")).detail["is_npu"] == true);
+  CHECK(vendor.run(std::string("npu")).detail.is_npu == true);
 
   Calc vl;
   vl.workers.push_back(gpu_worker("host4080", 3, 2, k4080));
   vl.vision = Json{{"depth", 32}, {"hidden_size", 1280}};  // ratio 2.0833 → factor 0.95 × 0.8917
   MemFractionResult v = vl.run();
   const double factor = 0.95 * (1.0 - 0.1 * ((32.0 * 1280 * 1280) / (24.0 * 1024 * 1024) - 1.0));
-  CHECK(v.detail["vision_factor"].get<double>() == Approx(factor));
+  CHECK(v.detail.vision_factor.value_or(0) == Approx(factor));
   CHECK(*v.u == python_round(0.772 * factor, 3));
   CHECK(vision_factor(Json::object()) == Approx(0.95));          // ViT-L/14 baseline
   CHECK(vision_factor(Json{{"num_hidden_layers", 96}, {"hidden_size", 2048}}) == Approx(0.95 * 0.8));  // clamped low
