@@ -11,7 +11,7 @@ StrategyRecorder::StrategyRecorder(std::string selector, std::string strategy)
 
 void StrategyRecorder::skip(const std::string& code, Json data) {
   status_ = "skipped";
-  skip_ = StrategySkip{code, std::move(data)};
+  skip_ = StrategySkip{code, {}, std::move(data)};
 }
 
 void StrategyRecorder::not_reached() { status_ = "not_reached"; }
