@@ -2,6 +2,12 @@
 
 namespace placement {
 
+void Rejection::write_data(JsonOut& out) const {
+  if (shared_fields) shared_fields->write(out);
+  else if (!fields.empty()) fields.write(out);
+  else placement::write_data(out, shared_data ? *shared_data : data);
+}
+
 void Rejections::write(JsonOut& out) const {
   write_object_array(out, list, [&](const Rejection& r) {
     out.key("subject");
@@ -22,7 +28,7 @@ void Rejections::write(JsonOut& out) const {
     for (const Shortfall& s : r.shortfalls) s.write(out);
     out.end_array();
     out.key("data");
-    write_data(out, r.shared_data ? *r.shared_data : r.data);
+    r.write_data(out);
   });
 }
 
@@ -32,7 +38,8 @@ void NotExaminedList::write(JsonOut& out) const {
     out.member("worker_name", n.worker_name);
     out.member("rule", n.rule);
     out.key("data");
-    write_data(out, n.data);
+    if (!n.fields.empty()) n.fields.write(out);
+    else write_data(out, n.data);
   });
 }
 

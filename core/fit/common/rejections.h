@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/shortfall.h"
 #include "trace/small_list.h"
 #include "trace/trace.h"
@@ -24,8 +25,13 @@ struct Rejection {
   GpuIndexList gpu_indexes;
   const char* code = "";  // a string literal
   ShortfallList shortfalls;
-  Json data;  // null = {}
-  std::shared_ptr<const Json> shared_data;  // used instead of `data` when set (many rejections alike)
+  Json data;                                // `data` untyped: the fallback of backends not yet typed; null = {}
+  std::shared_ptr<const Json> shared_data;  // the same, shared; wins over `data`
+  // `data` typed (after the fallback so that positional initialisers of the fallback still
+  // compile); written first when set: shared_fields, then fields, then the fallback.
+  std::shared_ptr<const DataFields> shared_fields{};  // many rejections alike
+  DataFields fields{};
+  void write_data(JsonOut& out) const;
 };
 
 class Rejections final : public DeferredList {
@@ -40,7 +46,8 @@ struct NotExamined {
   std::int64_t worker_id = 0;
   std::string worker_name;
   const char* rule = "";  // a string literal
-  Json data;              // null = {}
+  Json data;              // the untyped fallback; null = {}
+  DataFields fields{};    // `data`, typed; written instead of the fallback when not empty
 };
 
 class NotExaminedList final : public DeferredList {

@@ -16,6 +16,7 @@ struct Shortfall {
   Bytes need = 0, have = 0, short_by = 0;
   bool freeable = false;
   void write(JsonOut& out) const;
+  void write_members(JsonOut& out) const;  // into an object already open (a record adding its own)
   Json to_json() const { return json_tree(*this); }
 };
 

@@ -83,14 +83,29 @@ class CommonMember final : public DeferredList {
   StrategyField field_;
 };
 
+// A typed extra member's value, in its slot.
+class ExtraValue final : public DeferredList {
+ public:
+  explicit ExtraValue(DataValue value) : value_(std::move(value)) {}
+  void write(JsonOut& out) const override { value_.write(out); }
+
+ private:
+  DataValue value_;
+};
+
 }  // namespace
 
 StrategyRecord::StrategyRecord(std::string selector, std::string strategy, std::string status, SkipField skip_field)
     : selector_(std::move(selector)), strategy_(std::move(strategy)), status_(std::move(status)), skip_field_(skip_field) {}
 
-void StrategyRecord::skip(std::string code, Json data) {
+void StrategyRecord::skip(std::string code, DataFields data) {
   status_ = "skipped";
   skip_ = StrategySkip{std::move(code), std::move(data)};
+}
+
+void StrategyRecord::skip(std::string code, Json data) {
+  status_ = "skipped";
+  skip_ = StrategySkip{std::move(code), {}, std::move(data)};
 }
 
 void StrategyRecord::place(StrategyField field) {
@@ -157,6 +172,10 @@ void StrategyRecord::set_quirks(std::vector<StrategyQuirk> quirks) {
 
 void StrategyRecord::list(const std::string& key, std::shared_ptr<const DeferredList> list) { body_.list(key, std::move(list)); }
 
+void StrategyRecord::extra(const std::string& key, DataValue value) {
+  body_.list(key, std::make_shared<ExtraValue>(std::move(value)));
+}
+
 void StrategyRecord::write(JsonOut& out) const {
   out.begin_object();
   out.member("selector", selector_);
@@ -166,7 +185,9 @@ void StrategyRecord::write(JsonOut& out) const {
     out.key("skip");
     out.begin_object();
     out.member("code", skip_->code);
-    out.member("data", skip_->data);
+    out.key("data");
+    if (!skip_->fields.empty()) skip_->fields.write(out);
+    else out.value(skip_->data);
     out.end_object();
   } else if (skip_field_ == SkipField::null_when_none) {
     out.key("skip");
@@ -181,6 +202,13 @@ StrategyRecord begin_strategy_record(const std::string& selector, const std::str
   for (StrategyField field : {StrategyField::candidates_found, StrategyField::examined, StrategyField::rejections,
                               StrategyField::not_examined, StrategyField::caps, StrategyField::quirks})
     rec.place(field);
+  return rec;
+}
+
+StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
+                                    DataFields data) {
+  StrategyRecord rec = begin_strategy_record(selector, strategy, "skipped");
+  rec.skip(code, std::move(data));
   return rec;
 }
 

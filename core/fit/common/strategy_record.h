@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fit/common/commit_after.h"
+#include "fit/common/data_fields.h"
 #include "trace/listed_members.h"
 #include "trace/trace.h"
 
@@ -21,7 +22,8 @@ namespace placement {
 
 struct StrategySkip {
   std::string code;
-  Json data = Json::object();
+  DataFields fields;           // `data`, typed; written when not empty
+  Json data = Json::object();  // the untyped fallback (backends not yet typed)
 };
 
 // §6.3 examined: what the strategy looked at, in units (workers, GPUs, GPU combinations,
@@ -74,7 +76,8 @@ class StrategyRecord final : public DeferredList {
   const std::string& status() const { return status_; }
   void set_status(std::string status) { status_ = std::move(status); }
   // status "skipped", with skip = {code, data}.
-  void skip(std::string code, Json data = Json::object());
+  void skip(std::string code, DataFields data);
+  void skip(std::string code, Json data = Json::object());  // untyped fallback
   const std::optional<StrategySkip>& skip() const { return skip_; }
 
   // The common §6.3 body fields. Each setter or adder places its member (after what is already
@@ -99,6 +102,8 @@ class StrategyRecord final : public DeferredList {
   const Json& extras() const { return body_.json(); }
   // A typed list written as extra member `key` (keeps the member's place when it is already there).
   void list(const std::string& key, std::shared_ptr<const DeferredList> list);
+  // A typed value written as extra member `key` (the same, for a figure or a small object).
+  void extra(const std::string& key, DataValue value);
 
   void write(JsonOut& out) const override;
 
@@ -117,7 +122,9 @@ class StrategyRecord final : public DeferredList {
 StrategyRecord begin_strategy_record(const std::string& selector, const std::string& strategy, const std::string& status);
 // The same, for a strategy that did not run: status "skipped" with skip = {code, data}.
 StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
-                                    Json data);
+                                    DataFields data);
+StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
+                                    Json data);  // untyped fallback
 
 // Appends the record to trace.strategies (it is written when the trace is read).
 void commit_strategy(Trace& trace, StrategyRecord record);

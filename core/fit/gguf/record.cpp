@@ -1,6 +1,9 @@
 #include "fit/gguf/record.h"
 
+#include "trace/json_out_values.h"
+
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 namespace placement::gguf_fit {
@@ -22,39 +25,16 @@ Bytes ram_capacity(const WorkerView& view) {
   return std::max<Bytes>(cap, 0);
 }
 
-namespace {
-
-// Room for every member before the first: a growing object copies its members (see finish()),
-// and subjects and rejections are built for every GPU and combination a search rejects.
-Json object_with_room(std::size_t members) {
-  Json o = Json::object();
-  o.get_ref<Json::object_t&>().reserve(members);
-  return o;
+DataFields subject(const WorkerView& view, const std::vector<int>& gpu_indexes) {
+  return DataFields{{"worker_id", view.worker.id},
+                    {"worker_name", view.worker.name},
+                    {"gpu_indexes", std::vector<std::int64_t>(gpu_indexes.begin(), gpu_indexes.end())}};
 }
 
-// The §6.4 subject, for subject() and for typed rejections read later.
-Json subject_json(std::int64_t worker_id, const std::string& worker_name, Json gpu_indexes, const std::vector<std::string>& rpc) {
-  Json s = object_with_room(4);
-  s["worker_id"] = worker_id;
-  s["worker_name"] = worker_name;
-  s["gpu_indexes"] = std::move(gpu_indexes);
-  if (!rpc.empty()) s["rpc"] = rpc;
-  return s;
-}
-
-}  // namespace
-
-Json subject(const WorkerView& view, const std::vector<int>& gpu_indexes, const std::vector<std::string>& rpc) {
-  return subject_json(view.worker.id, view.worker.name, Json(gpu_indexes), rpc);
-}
-
-Json rejection(Json subject, const std::string& code, Json shortfalls, Json data) {
-  Json r = object_with_room(4);
-  r["subject"] = std::move(subject);
-  r["code"] = code;
-  r["shortfalls"] = std::move(shortfalls);
-  if (!data.empty()) r["data"] = std::move(data);
-  return r;
+GgufRejection rejection(const WorkerView& view, const std::vector<int>& gpu_indexes, const char* code, ShortfallList shortfalls,
+                        DataFields data) {
+  return GgufRejection{view.worker.id, view.worker.name, GpuIndexList(gpu_indexes), {}, code, std::move(shortfalls),
+                       std::move(data), {}};
 }
 
 void GgufRejection::write(JsonOut& out) const {
@@ -69,17 +49,25 @@ void GgufRejection::write(JsonOut& out) const {
   out.end_array();
   if (!rpc.empty()) {
     out.key("rpc");
-    out.begin_array();
-    for (const std::string& server : rpc) out.string(server);
-    out.end_array();
+    write_strings(out, rpc);
   }
   out.end_object();
   out.member("code", code);
   out.key("shortfalls");
   out.begin_array();
-  for (const Shortfall& sf : shortfalls) sf.write(out);
+  std::size_t i = 0;
+  for (const Shortfall& sf : shortfalls) {
+    out.begin_object();
+    sf.write_members(out);
+    if (i < shortfall_workers.size() && !shortfall_workers[i].empty()) out.member("worker_name", shortfall_workers[i]);
+    out.end_object();
+    ++i;
+  }
   out.end_array();
-  if (!data.empty()) out.member("data", data);
+  if (!data.empty()) {
+    out.key("data");
+    data.write(out);
+  }
   out.end_object();
 }
 
@@ -91,10 +79,12 @@ void GgufRejectionList::write(JsonOut& out) const {
 
 namespace {
 
-Bytes short_sum(const Json& rejection) {
+// What the closest rejections are ordered by: Σ short over byte dimensions (a layer count is no
+// amount of memory).
+Bytes short_sum(const GgufRejection& rejection) {
   Bytes sum = 0;
-  for (const Json& s : rejection["shortfalls"])
-    if (s.contains("short") && s["dim"] != "layers") sum += s["short"].get<Bytes>();
+  for (const Shortfall& s : rejection.shortfalls)
+    if (std::strcmp(s.dim, "layers") != 0) sum += s.short_by;
   return sum;
 }
 
@@ -110,52 +100,60 @@ void bump(std::vector<std::pair<K, std::uint64_t>>& counts, const K& key, std::u
 
 }  // namespace
 
-void CombinationRejections::add(const Json& rej, std::size_t size) {
-  add_count(rej["code"].get<std::string>(), size, 1);
+void CombinationRejections::add(GgufRejection rej, std::size_t size) {
+  add_count(rej.code, size, 1);
   const Bytes sum = short_sum(rej);
   const std::uint64_t order = order_++;
-  if (would_keep(sum)) keep(sum, order, rej);
+  if (would_keep(sum)) keep(sum, order, std::move(rej));
 }
 
 // Keep the three least-short; an equal sum keeps the earlier one (enumeration order).
 bool CombinationRejections::would_keep(Bytes sum) const { return closest_.size() < 3 || sum < closest_.back().short_sum; }
 
-void CombinationRejections::keep(Bytes sum, std::uint64_t order, Json rej) {
+void CombinationRejections::keep(Bytes sum, std::uint64_t order, GgufRejection rej) {
   auto pos = std::upper_bound(closest_.begin(), closest_.end(), sum, [](Bytes s, const Kept& k) { return s < k.short_sum; });
   closest_.insert(pos, Kept{sum, order, std::move(rej)});
   if (closest_.size() > 3) closest_.pop_back();
 }
 
-void CombinationRejections::add_count(const std::string& code, std::size_t size, std::uint64_t count) {
+void CombinationRejections::add_count(const char* code, std::size_t size, std::uint64_t count) {
   if (count == 0) return;
-  bump(by_code_, code, count);
+  bump(by_code_, std::string(code), count);
   bump(by_size_, size, count);
   total_ += count;
 }
 
-Json CombinationRejections::to_json() const {
-  Json codes = Json::object();
-  for (const auto& [k, v] : by_code_) codes[k] = v;
-  Json sizes = Json::object();
-  for (const auto& [k, v] : by_size_) sizes[std::to_string(k)] = v;
-  Json closest = Json::array();
-  for (const Kept& k : closest_) closest.push_back(k.rejection);
-  return Json{{"count", total_}, {"by_code", codes}, {"by_size", sizes}, {"closest", closest}};
+void CombinationRejections::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("count", total_);
+  out.key("by_code");
+  out.begin_object();
+  for (const auto& [code, n] : by_code_) out.member(code, n);
+  out.end_object();
+  out.key("by_size");
+  out.begin_object();
+  for (const auto& [size, n] : by_size_) out.member(std::to_string(size), n);
+  out.end_object();
+  out.key("closest");
+  out.begin_array();
+  for (const Kept& k : closest_) k.rejection.write(out);
+  out.end_array();
+  out.end_object();
 }
 
 StrategyRecorder::StrategyRecorder(Trace& trace, Strategy strategy) : trace_(trace), strategy_(strategy) {}
 
 void StrategyRecorder::reject(const WorkerView& view, GpuIndexList gpu_indexes, const char* code, ShortfallList shortfalls,
-                            Json data, std::vector<std::string> rpc) {
+                              DataFields data, std::vector<std::string> rpc) {
   rejections_->list.push_back(GgufRejection{view.worker.id, view.worker.name, std::move(gpu_indexes), std::move(rpc), code,
-                                            std::move(shortfalls), std::move(data)});
+                                            std::move(shortfalls), std::move(data), {}});
 }
 
-void StrategyRecorder::skip(const std::string& code, Json data) { skip_ = StrategySkip{code, std::move(data)}; }
+void StrategyRecorder::skip(const std::string& code, DataFields data) { skip_ = StrategySkip{code, std::move(data)}; }
 
-void StrategyRecorder::not_examined(const std::string& rule, Json what) {
-  what["rule"] = rule;
-  not_examined_.push_back(std::move(what));
+void StrategyRecorder::not_examined(const std::string& rule, DataFields what) {
+  what.set(DataField{"rule", rule});
+  not_examined_->list.push_back(std::move(what));
 }
 
 void StrategyRecorder::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
@@ -174,20 +172,17 @@ void StrategyRecorder::quirk(const std::string& id, const std::string& effect) {
 
 void StrategyRecorder::finish(const std::string& status, std::size_t candidates_found) {
   StrategyRecord record("gguf", id(), status, StrategyRecord::SkipField::only_when_skipped);
-  if (skip_) record.skip(skip_->code, std::move(skip_->data));
-  // Json objects keep their members in a vector of pair<const string, Json>: the const key makes
-  // the pair's move throwing, so growing the vector COPIES every member. Room for all first.
-  record.extras().get_ref<Json::object_t&>().reserve(8);
+  if (skip_) record.skip(skip_->code, std::move(skip_->fields));
   record.set_candidates_found(candidates_found);
   record.set_examined(StrategyExamined{workers_, gpus_, combinations_, queries_});
   // finish() is the record's last act: its parts move into the trace instead of being copied.
   if (rejections_->list.empty()) record.place(StrategyField::rejections);
   else record.set_rejections(rejections_);
-  if (combination_rejections_.total() > 0) record.extras()["combination_rejections"] = combination_rejections_.to_json();
-  record.set_not_examined(std::move(not_examined_));
+  if (combination_rejections_->total() > 0) record.list("combination_rejections", combination_rejections_);
+  record.set_not_examined(not_examined_);
   record.set_caps(caps_);
   record.set_quirks(quirks_);
-  if (!notes_.empty()) record.extras()["notes"] = notes_;
+  if (!notes_.empty()) record.extra("notes", std::move(notes_));
   commit_strategy(trace_, std::move(record));
 }
 

@@ -23,7 +23,7 @@ bool equal_vram_shortcut(StrategyRecorder& rec, const WorkerView& w, bool equal_
                          std::uint64_t total, std::size_t position) {
   if (!equal_vram || position == 0) return false;
   if (total > position + 1) {
-    rec.not_examined("equal_vram_shortcut", Json{{"worker_name", w.worker.name}, {"gpus", gpus}, {"combinations", total - position - 1}});
+    rec.not_examined("equal_vram_shortcut", DataFields{{"worker_name", w.worker.name}, {"gpus", gpus}, {"combinations", total - position - 1}});
     rec.cap("equal_vram_two_combinations", 2, static_cast<long long>(std::min<std::uint64_t>(total, 1ULL << 62)),
             "equal GPUs: only the first two combinations of a count were evaluated");
   }

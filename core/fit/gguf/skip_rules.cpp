@@ -20,16 +20,16 @@ std::optional<Skip> parameter_rules(GgufRun& run, Strategy s) {
     const long long total = setup.total_layers;
     if (ngl > 0 && ngl < total && !run.ctx.model.cpu_offloading) {
       run.events.add(Level::error, kPreCheck, "ngl_requires_cpu_offloading", kInvalidParameter, Json{{"ngl", ngl}});
-      return Skip{"ngl_requires_cpu_offloading", Json{{"ngl", ngl}, {"total_layers", total}}};
+      return Skip{"ngl_requires_cpu_offloading", DataFields{{"ngl", ngl}, {"total_layers", total}}};
     }
-    if (ngl == 0 && s != Strategy::cpu) return Skip{"ngl_cpu_only", Json{{"ngl", ngl}}};
-    if (ngl != 0 && s == Strategy::cpu) return Skip{"ngl_not_cpu", Json{{"ngl", ngl}}};
+    if (ngl == 0 && s != Strategy::cpu) return Skip{"ngl_cpu_only", DataFields{{"ngl", ngl}}};
+    if (ngl != 0 && s == Strategy::cpu) return Skip{"ngl_not_cpu", DataFields{{"ngl", ngl}}};
     if (ngl != total && any_of(s, {Strategy::single_gpu, Strategy::multi_gpu}))
-      return Skip{"ngl_partial", Json{{"ngl", ngl}, {"total_layers", total}}};
+      return Skip{"ngl_partial", DataFields{{"ngl", ngl}, {"total_layers", total}}};
     if (ngl == total && any_of(s, {Strategy::partial, Strategy::cpu}))
-      return Skip{"ngl_full", Json{{"ngl", ngl}, {"total_layers", total}}};
+      return Skip{"ngl_full", DataFields{{"ngl", ngl}, {"total_layers", total}}};
   }
-  if (setup.tensor_split && s == Strategy::single_gpu) return Skip{"tensor_split_given", Json{{"tensor_split", setup.tensor_split->text}}};
+  if (setup.tensor_split && s == Strategy::single_gpu) return Skip{"tensor_split_given", DataFields{{"tensor_split", setup.tensor_split->text}}};
   return std::nullopt;
 }
 
@@ -38,12 +38,12 @@ std::optional<Skip> manual_rules(const GgufRun& run, Strategy s) {
   if (!sel.active) return std::nullopt;
   if (s == Strategy::cpu) return Skip{"manual_only"};
   const std::size_t workers = sel.by_worker.size();
-  if (workers > 1 && s != Strategy::rpc) return Skip{"manual_multi_worker", Json{{"selected_workers", workers}}};
+  if (workers > 1 && s != Strategy::rpc) return Skip{"manual_multi_worker", DataFields{{"selected_workers", workers}}};
   if (workers == 1) {
     const std::size_t gpus = sel.by_worker.front().second.size();
-    if (s == Strategy::rpc) return Skip{"manual_single_worker", Json{{"worker", sel.by_worker.front().first}}};
+    if (s == Strategy::rpc) return Skip{"manual_single_worker", DataFields{{"worker", sel.by_worker.front().first}}};
     if ((gpus > 1 && s == Strategy::single_gpu) || (gpus == 1 && s == Strategy::multi_gpu))
-      return Skip{"manual_gpu_count", Json{{"selected_gpus", gpus}}};
+      return Skip{"manual_gpu_count", DataFields{{"selected_gpus", gpus}}};
   }
   return std::nullopt;
 }
@@ -55,22 +55,22 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
     if (setup.selection.active) {
       run.events.add(Level::error, kPreCheck, "selected_gpus_need_layer_vram", kInsufficientSelected,
                      Json{{"layer_vram", setup.layer_vram.nonuma}});
-      return Skip{"no_allocatable_gpu", Json{{"selected", true}, {"layer_vram", setup.layer_vram.nonuma}}};
+      return Skip{"no_allocatable_gpu", DataFields{{"selected", true}, {"layer_vram", setup.layer_vram.nonuma}}};
     }
     if (setup.gpu_count != 0) {
       run.events.add(Level::info, kPreCheck, "no_allocatable_vram", kInsufficient, Json::object());
-      return Skip{"no_allocatable_gpu", Json{{"selected", false}, {"gpus", setup.gpu_count}}};
+      return Skip{"no_allocatable_gpu", DataFields{{"selected", false}, {"gpus", setup.gpu_count}}};
     }
   }
-  if (setup.workers.size() < 2 && s == Strategy::rpc) return Skip{kSkipTooFewWorkers, Json{{"workers", setup.workers.size()}}};
+  if (setup.workers.size() < 2 && s == Strategy::rpc) return Skip{kSkipTooFewWorkers, DataFields{{"workers", setup.workers.size()}}};
   if (setup.gpus_alloc.size() < 2 && any_of(s, {Strategy::multi_gpu, Strategy::rpc}))
-    return Skip{"too_few_gpus", Json{{"allocatable_gpus", setup.gpus_alloc.size()}}};
+    return Skip{"too_few_gpus", DataFields{{"allocatable_gpus", setup.gpus_alloc.size()}}};
   if (setup.selection.active) {
     for (const auto& [name, ids] : setup.selection.by_worker) {
       std::optional<std::size_t> w = setup.worker_named(name);
       if (!w) {
         run.events.add(Level::error, kPreCheck, "selected_worker_missing", kSelectedInvalid, Json{{"worker_name", name}});
-        return Skip{"selected_worker_missing", Json{{"worker_name", name}}};
+        return Skip{"selected_worker_missing", DataFields{{"worker_name", name}}};
       }
       const WorkerView& view = setup.workers[*w];
       for (const std::string& id : ids) {
@@ -80,7 +80,7 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
         const Bytes need = setup.layer_vram.on(view.uma);
         if (alloc < need) {
           run.events.add(Level::error, kPreCheck, "selected_gpu_too_small", kInsufficient, Json{{"gpu_id", id}, {"need", need}});
-          return Skip{"selected_gpu_too_small", Json{{"gpu_id", id}, {"need", need}, {"have", alloc}}};
+          return Skip{"selected_gpu_too_small", DataFields{{"gpu_id", id}, {"need", need}, {"have", alloc}}};
         }
       }
     }

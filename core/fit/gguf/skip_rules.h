@@ -7,13 +7,14 @@
 #include <optional>
 #include <string>
 
+#include "fit/common/data_fields.h"
 #include "fit/gguf/run.h"
 
 namespace placement::gguf_fit {
 
 struct Skip {
   std::string code;
-  Json data = Json::object();
+  DataFields data{};
 };
 
 std::optional<Skip> skip_rule(GgufRun& run, Strategy strategy);

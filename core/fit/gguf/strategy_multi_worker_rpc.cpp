@@ -70,7 +70,7 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecorder& rec) {
       plan.pool.push_back(g);
     } else {
       rec.reject(w, {g.index}, "one_layer",
-                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, Json{{"role", "rpc_server"}});
+                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, DataFields{{"role", "rpc_server"}});
     }
   }
   if (plan.pool.empty()) {
@@ -128,7 +128,7 @@ std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecorder& rec) {
       run.events.add(Level::error, action, "rpc_selected_gpu_too_small", kInsufficientSelected,
                      Json{{"rpc_layer_vram", need}, {"gpu", w.worker.name + ":" + std::to_string(g.alloc)}});
       rec.reject(w, {g.index}, "one_layer",
-                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, Json{{"role", "rpc_server"}});
+                 {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, DataFields{{"role", "rpc_server"}});
       return std::nullopt;
     }
     plan.pool.push_back(g);
@@ -215,12 +215,15 @@ class CombinationSearch {
     // Measured at the least demanding item of the window; the JSON is built only for the closest.
     const Bytes short_sum = lowest_in_window ? measure(*lowest_in_window, rpc, main, nullptr) : 0;
     rec_.combinations().add_lazy("layers", k, short_sum, [&] {
-      Json subj = subject(main, main_indexes_, rpc_names(rpc));
-      if (!lowest_in_window)
-        return rejection(subj, "layers", Json::array(), Json{{"window", Json{{"from", window.lo}, {"to", window.hi}}}});
-      Json shortfalls = Json::array();
-      measure(*lowest_in_window, rpc, main, &shortfalls);
-      return rejection(subj, "layers", shortfalls, Json{{"offload_layers", lowest_in_window->offload_layers}});
+      GgufRejection r = rejection(main, main_indexes_, "layers", {});
+      r.rpc = rpc_names(rpc);
+      if (!lowest_in_window) {
+        r.data = DataFields{{"window", DataFields{{"from", window.lo}, {"to", window.hi}}}};
+        return r;
+      }
+      measure(*lowest_in_window, rpc, main, &r);
+      r.data = DataFields{{"offload_layers", lowest_in_window->offload_layers}};
+      return r;
     });
     return std::nullopt;
   }
@@ -293,14 +296,14 @@ class CombinationSearch {
   }
 
   // Every shortfall of one item (for the explanation; no early exit): their sum, and the
-  // shortfall records when `out` is given.
-  Bytes measure(const gguf::EstimateItem& e, const std::vector<const GpuEntry*>& rpc, const WorkerView& main, Json* out) const {
+  // shortfalls of `out` when it is given.
+  Bytes measure(const gguf::EstimateItem& e, const std::vector<const GpuEntry*>& rpc, const WorkerView& main, GgufRejection* out) const {
     Bytes sum = 0;
     const std::size_t k = rpc.size();
     const Bytes main_ram = figure(e.ram).on(main.uma);
     if (main_ram > main.alloc.ram) {
       sum += main_ram - main.alloc.ram;
-      if (out) out->push_back(shortfall("ram", main_ram, main.alloc.ram, ram_capacity(main)));
+      if (out) out->shortfalls.push_back(make_shortfall("ram", main_ram, main.alloc.ram, ram_capacity(main)));
     }
     for (const auto& [index, alloc] : main.alloc.vram) {
       if (std::find(main_indexes_.begin(), main_indexes_.end(), index) == main_indexes_.end()) continue;
@@ -309,7 +312,7 @@ class CombinationSearch {
       const Bytes claim = figure(e.vrams[pos]).on(main.uma);
       if (claim <= alloc) continue;
       sum += claim - alloc;
-      if (out) out->push_back(shortfall("vram", claim, alloc, gpu_capacity(main, index), index));
+      if (out) out->shortfalls.push_back(make_shortfall("vram", claim, alloc, gpu_capacity(main, index), index));
     }
     for (std::size_t j = 0; j < k && j < e.vrams.size(); ++j) {
       const WorkerView& w = s_.workers[rpc[j]->worker];
@@ -317,9 +320,9 @@ class CombinationSearch {
       if (claim <= rpc[j]->alloc) continue;
       sum += claim - rpc[j]->alloc;
       if (out) {
-        Json sf = shortfall("vram", claim, rpc[j]->alloc, gpu_capacity(w, rpc[j]->index), rpc[j]->index);
-        sf["worker_name"] = w.worker.name;
-        out->push_back(std::move(sf));
+        out->shortfall_workers.resize(out->shortfalls.size());
+        out->shortfalls.push_back(make_shortfall("vram", claim, rpc[j]->alloc, gpu_capacity(w, rpc[j]->index), rpc[j]->index));
+        out->shortfall_workers.push_back(w.worker.name);
       }
     }
     return sum;
@@ -343,7 +346,7 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec)
   if (!plan) return {};
   const WorkerView& main = s.workers[plan->main];
   rec.examined_worker();
-  rec.note("main", Json{{"worker_name", main.worker.name}, {"vram", plan->main_sum}});
+  rec.note("main", DataFields{{"worker_name", main.worker.name}, {"vram", plan->main_sum}});
 
   CombinationSearch search(run, rec, *plan);
   std::vector<Candidate> kept;
@@ -359,7 +362,7 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec)
       rec.quirk("Q13", "the RPC layer window compared UMA figures; with non-UMA figures it would differ");
     const std::uint64_t combos = plan->fixed ? 1 : binomial(plan->pool.size(), k);
     if (window.empty()) {
-      rec.not_examined("layer_window_empty", Json{{"rpc_servers", k}, {"combinations", combos}, {"vram", first_sum}});
+      rec.not_examined("layer_window_empty", DataFields{{"rpc_servers", k}, {"combinations", combos}, {"vram", first_sum}});
       continue;
     }
     search.new_count();  // GPUStack clears its estimate cache after each count
@@ -375,7 +378,7 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec)
         kept.push_back(std::move(*c));
       } else {
         rec.reject(main, *c->gpu_indexes, "below_best",
-                   {count_short("layers", best, layers)}, nullptr, search.rpc_names(rpc));
+                   {count_short("layers", best, layers)}, {}, search.rpc_names(rpc));
       }
     };
     if (plan->fixed) {
@@ -387,7 +390,7 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec)
     }
     const bool stop = (s.ngl && *s.ngl != 0 && !kept.empty()) || full;
     if (stop) {
-      if (k < plan->k_max) rec.not_examined("stopped_at_fit", Json{{"rpc_servers_from", k + 1}, {"rpc_servers_to", plan->k_max}});
+      if (k < plan->k_max) rec.not_examined("stopped_at_fit", DataFields{{"rpc_servers_from", k + 1}, {"rpc_servers_to", plan->k_max}});
       break;
     }
   }
@@ -403,7 +406,7 @@ std::vector<Candidate> run_multi_worker_rpc(GgufRun& run, StrategyRecorder& rec)
     std::vector<std::string> rpc;
     for (const auto& sub : c.subordinate_workers) rpc.push_back(sub.worker_name + ":" + std::to_string(sub.gpu_indexes->front()));
     rec.reject(main, *c.gpu_indexes, "layers",
-               {count_short("layers", need_full ? s.total_layers : best, layers)}, nullptr, rpc);
+               {count_short("layers", need_full ? s.total_layers : best, layers)}, {}, rpc);
   }
   return out;
 }

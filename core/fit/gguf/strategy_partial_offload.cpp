@@ -62,7 +62,7 @@ std::optional<Candidate> largest_gpu_at_ngl(StrategyRecorder& rec, const Setup& 
   if (alloc > v) return make_candidate(s, w, best, r, VramMap{{index, v}}, std::vector<int>{index});
   if (alloc == v) rec.quirk("Q20", "the largest GPU's allocatable VRAM equals the -ngl claim and was refused (strict comparison)");
   rec.reject(w, {index}, "vram",
-             {make_shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}, Json{{"strict", true}});
+             {make_shortfall("vram", v + 1, alloc, gpu_capacity(w, index), index)}, DataFields{{"strict", true}});
   for (std::size_t i = 1; i < gpus.size(); ++i) rec.not_examined("walk_stopped", subject(w, {gpus[i].first}));
   return std::nullopt;
 }
@@ -114,7 +114,7 @@ std::optional<Candidate> search_gpus_by_layers(StrategyRecorder& rec, const Setu
     if (i == -1) {
       const Bytes need = arr.empty() ? 0 : arr.front();
       rec.reject(w, {index}, "vram",
-                 {make_shortfall("vram", need, alloc, gpu_capacity(w, index), index)}, Json{{"layers_from", best}});
+                 {make_shortfall("vram", need, alloc, gpu_capacity(w, index), index)}, DataFields{{"layers_from", best}});
       stop_rest("walk_stopped");
       return std::nullopt;
     }
@@ -125,7 +125,7 @@ std::optional<Candidate> search_gpus_by_layers(StrategyRecorder& rec, const Setu
     if (ram_short) {
       Shortfall sf = w.uma ? make_shortfall("unified_memory", ram + claim, w.alloc.ram, ram_capacity(w))
                            : make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w));
-      rec.reject(w, {index}, w.uma ? "unified_memory" : "ram", {sf}, Json{{"offload_layers", item.offload_layers}});
+      rec.reject(w, {index}, w.uma ? "unified_memory" : "ram", {sf}, DataFields{{"offload_layers", item.offload_layers}});
       continue;
     }
     if (item.offload_layers >= best) return make_candidate(s, w, item.offload_layers, ram, VramMap{{index, claim}}, std::vector<int>{index});
@@ -172,7 +172,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
   if (ngl_given(s)) {
     // Only list position ngl (Python's items[ngl:ngl+1]).
     if (static_cast<long long>(e.items.size()) - 1 < *s.ngl) {
-      rec.combinations().add(rejection(subject(w, mapping), "layers", Json::array(), Json{{"ngl", *s.ngl}, {"items", e.items.size()}}),
+      rec.combinations().add(rejection(w, mapping, "layers", {}, DataFields{{"ngl", *s.ngl}, {"items", e.items.size()}}),
                              picks.size());
       return std::nullopt;
     }
@@ -180,14 +180,14 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
   } else {
     for (std::size_t i = e.items.size(); i-- > 0;) order.push_back(i);
   }
-  Json last_shortfalls = Json::array();
+  ShortfallList last_shortfalls;
   long long last_layers = -1;
   for (std::size_t idx : order) {
     const gguf::EstimateItem& item = e.items[idx];
     if (item.full_offloaded) continue;
     if (item.offload_layers < best) break;
     last_layers = item.offload_layers;
-    last_shortfalls = Json::array();
+    last_shortfalls.clear();
     // UMA workers are held to both figures (Q21).
     Bytes uma_vram_sum = 0;
     for (const auto& d : item.vrams) uma_vram_sum += d.uma;
@@ -195,8 +195,8 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
     const bool nonuma_ram_short = item.ram.nonuma > w.alloc.ram;
     bool only_nonuma = w.uma && !uma_ram_short;
     if (uma_ram_short || nonuma_ram_short) {
-      last_shortfalls.push_back(uma_ram_short ? shortfall("unified_memory", item.ram.uma + uma_vram_sum, w.alloc.ram, ram_capacity(w))
-                                              : shortfall("ram", item.ram.nonuma, w.alloc.ram, ram_capacity(w)));
+      last_shortfalls.push_back(uma_ram_short ? make_shortfall("unified_memory", item.ram.uma + uma_vram_sum, w.alloc.ram, ram_capacity(w))
+                                              : make_shortfall("ram", item.ram.nonuma, w.alloc.ram, ram_capacity(w)));
       if (only_nonuma) rec.quirk("Q21", "a UMA worker was also held to the non-UMA figures and failed only those");
       continue;
     }
@@ -216,7 +216,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
       const bool nonuma_short = d.nonuma > *alloc;
       if (uma_short || nonuma_short) {
         if (w.uma && !uma_short) rec.quirk("Q21", "a UMA worker was also held to the non-UMA figures and failed only those");
-        last_shortfalls.push_back(shortfall("vram", uma_short ? d.uma : d.nonuma, *alloc, gpu_capacity(w, real), real));
+        last_shortfalls.push_back(make_shortfall("vram", uma_short ? d.uma : d.nonuma, *alloc, gpu_capacity(w, real), real));
         fits = false;
         break;
       }
@@ -226,9 +226,9 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
     if (!fits) continue;
     return make_candidate(s, w, item.offload_layers, w.uma ? item.ram.uma : item.ram.nonuma, claims, indexes, split);
   }
-  Json data = Json{{"layers_from", best}};
-  if (last_layers >= 0) data["offload_layers"] = last_layers;
-  rec.combinations().add(rejection(subject(w, mapping), "layers", last_shortfalls, data), picks.size());
+  DataFields data{{"layers_from", best}};
+  if (last_layers >= 0) data.set(DataField{"offload_layers", last_layers});
+  rec.combinations().add(rejection(w, mapping, "layers", std::move(last_shortfalls), std::move(data)), picks.size());
   return std::nullopt;
 }
 
@@ -257,9 +257,9 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecorder& rec, const Work
       if (sum < v) {
         std::vector<int> indexes;
         for (const GpuPick& p : picks) indexes.push_back(p.index);
-        rec.combinations().add(rejection(subject(w, indexes), "vram_total", Json::array({shortfall("vram_total", v, sum, sum)})), n);
+        rec.combinations().add(rejection(w, indexes, "vram_total", {make_shortfall("vram_total", v, sum, sum)}), n);
         if (total > position + 1)
-          rec.not_examined("walk_stopped", Json{{"worker_name", w.worker.name}, {"gpus", n}, {"combinations", total - position - 1}});
+          rec.not_examined("walk_stopped", DataFields{{"worker_name", w.worker.name}, {"gpus", n}, {"combinations", total - position - 1}});
         return false;
       }
       std::optional<Candidate> c = try_combination(run, rec, w, picks, best);
@@ -271,7 +271,7 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecorder& rec, const Work
       return !equal_vram_shortcut(rec, w, plan.equal, n, total, position);
     });
     if (prev != 0 && best <= prev) {
-      if (n < total_gpus) rec.not_examined("below_best", Json{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", total_gpus}});
+      if (n < total_gpus) rec.not_examined("below_best", DataFields{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", total_gpus}});
       break;
     }
     prev = best;
@@ -289,7 +289,7 @@ std::vector<Candidate> multi_gpu(GgufRun& run, StrategyRecorder& rec, const Work
     } else if (*c.claim.offload_layers != most) {
       rec.reject(w, *c.gpu_indexes, "layers", {count_short("layers", most, *c.claim.offload_layers)});
     } else {
-      rec.reject(w, *c.gpu_indexes, kRejectGpuCount, {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
+      rec.reject(w, *c.gpu_indexes, kRejectGpuCount, {}, DataFields{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
     }
   }
   return out;

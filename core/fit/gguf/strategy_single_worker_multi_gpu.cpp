@@ -47,7 +47,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
     for (const GpuPick& p : picks) capacity += plan.user_split ? p.alloc : gpu_capacity(w, p.index);
     // Only the three closest rejections are kept whole: built when one is (short = full - sum).
     rec.combinations().add_lazy("vram_total", picks.size(), full - sum, [&] {
-      return rejection(subject(w, indexes), "vram_total", Json::array({shortfall("vram_total", full, sum, capacity)}));
+      return rejection(w, indexes, "vram_total", {make_shortfall("vram_total", full, sum, capacity)});
     });
     return std::nullopt;
   }
@@ -70,7 +70,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
   const Bytes ram = figure(item.ram).on(w.uma);
   if (ram > w.alloc.ram) {
     rec.combinations().add_lazy("ram", picks.size(), ram - w.alloc.ram, [&] {
-      return rejection(subject(w, indexes), "ram", Json::array({shortfall("ram", ram, w.alloc.ram, ram_capacity(w))}));
+      return rejection(w, indexes, "ram", {make_shortfall("ram", ram, w.alloc.ram, ram_capacity(w))});
     });
     return std::nullopt;
   }
@@ -100,9 +100,9 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
   }
   if (!fits) {
     rec.combinations().add_lazy("vram", picks.size(), short_sum, [&] {
-      Json shortfalls = Json::array();
-      for (const Short& sh : shorts) shortfalls.push_back(shortfall("vram", sh.claim, sh.alloc, gpu_capacity(w, sh.index), sh.index));
-      return rejection(subject(w, indexes), "vram", std::move(shortfalls));
+      ShortfallList shortfalls;
+      for (const Short& sh : shorts) shortfalls.push_back(make_shortfall("vram", sh.claim, sh.alloc, gpu_capacity(w, sh.index), sh.index));
+      return rejection(w, indexes, "vram", std::move(shortfalls));
     });
     return std::nullopt;
   }
@@ -117,7 +117,7 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecorder& rec, const Wor
   rec.examined_worker();
   const std::size_t gpus = w.alloc.vram.size();
   if (gpus < 2) {
-    rec.reject(w, {}, kRejectGpuCount, {}, Json{{"gpus", gpus}, {"need", 2}});
+    rec.reject(w, {}, kRejectGpuCount, {}, DataFields{{"gpus", gpus}, {"need", 2}});
     return out;
   }
   if (w.alloc.ram < s.full_ram.on(w.uma)) {
@@ -139,7 +139,7 @@ std::vector<Candidate> for_worker(GgufRun& run, StrategyRecorder& rec, const Wor
       return !equal_vram_shortcut(rec, w, plan.equal, n, total, position);
     });
     if (!out.empty()) {
-      if (n < gpus) rec.not_examined("stopped_at_fit", Json{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", gpus}});
+      if (n < gpus) rec.not_examined("stopped_at_fit", DataFields{{"worker_name", w.worker.name}, {"gpus_from", n + 1}, {"gpus_to", gpus}});
       break;
     }
   }
@@ -186,7 +186,7 @@ std::vector<Candidate> run_multi_gpu_full(GgufRun& run, StrategyRecorder& rec) {
         out.push_back(std::move(c));
       } else {
         rec.reject(s.workers[*s.worker_named(c.worker_name)], *c.gpu_indexes, kRejectGpuCount,
-                   {}, Json{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
+                   {}, DataFields{{"gpus", c.gpu_indexes->size()}, {"fewest", fewest}});
       }
     }
   }

@@ -9,25 +9,34 @@ namespace placement {
 StrategyRecorder::StrategyRecorder(std::string selector, std::string strategy)
     : selector_(std::move(selector)), strategy_(std::move(strategy)) {}
 
-void StrategyRecorder::skip(const std::string& code, Json data) {
+void StrategyRecorder::skip(const std::string& code, DataFields data) {
   status_ = "skipped";
   skip_ = StrategySkip{code, std::move(data)};
 }
 
 void StrategyRecorder::not_reached() { status_ = "not_reached"; }
 
-Rejection& StrategyRecorder::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data) {
+Rejection& StrategyRecorder::reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, DataFields data) {
   auto same = [](const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; };
   auto counted = std::find_if(rejection_units_.begin(), rejection_units_.end(),
                               [&](const UnitCount& u) { return same(u.code, code) && same(u.unit, unit); });
   if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1});
   else ++counted->count;
-  rejections_->list.push_back(Rejection{worker.id, worker.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
-  return rejections_->list.back();
+  Rejection& r = rejections_->list.emplace_back();
+  r.worker_id = worker.id;
+  r.worker_name = worker.name;
+  r.gpu_indexes = std::move(gpu_indexes);
+  r.code = code;
+  r.fields = std::move(data);
+  return r;
 }
 
-void StrategyRecorder::not_examined(const Worker& worker, const char* rule, Json data) {
-  not_examined_->list.push_back(NotExamined{worker.id, worker.name, rule, std::move(data)});
+void StrategyRecorder::not_examined(const Worker& worker, const char* rule, DataFields data) {
+  NotExamined& n = not_examined_->list.emplace_back();
+  n.worker_id = worker.id;
+  n.worker_name = worker.name;
+  n.rule = rule;
+  n.fields = std::move(data);
 }
 
 void StrategyRecorder::quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect) {
@@ -48,7 +57,7 @@ long long StrategyRecorder::rejections_with(const std::string& code) const {
 
 void StrategyRecorder::commit(Trace& trace, std::size_t candidates_found) {
   StrategyRecord record(selector_, strategy_, status_);
-  if (skip_) record.skip(skip_->code, std::move(skip_->data));
+  if (skip_) record.skip(skip_->code, std::move(skip_->fields));
   record.set_candidates_found(candidates_found);
   record.set_examined(StrategyExamined{static_cast<std::uint64_t>(workers_), static_cast<std::uint64_t>(gpus_),
                                        static_cast<std::uint64_t>(combinations_), 0});
@@ -57,7 +66,7 @@ void StrategyRecorder::commit(Trace& trace, std::size_t candidates_found) {
   record.set_not_examined(std::move(not_examined_));
   record.set_caps(std::move(caps_));
   record.set_quirks(std::move(quirks_));
-  for (auto& [k, v] : details_.items()) record.extras()[k] = std::move(v);
+  for (const DataField& f : extras_.fields()) record.extra(f.name, f.value);
   commit_strategy(trace, std::move(record));
 
   // One summary line per (code, unit), in first-rejection order; the trace sorts them at the end.

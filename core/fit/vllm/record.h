@@ -20,7 +20,7 @@ class StrategyRecorder {
  public:
   StrategyRecorder(std::string selector, std::string strategy);
 
-  void skip(const std::string& code, Json data = Json::object());
+  void skip(const std::string& code, DataFields data = {});
   void not_reached();
   void tried() { status_ = "tried"; }
   bool is_skipped() const { return status_ == "skipped"; }
@@ -32,14 +32,14 @@ class StrategyRecorder {
   // A rejected worker (unit "workers") or GPU (unit "gpus"); returns the entry so callers can add
   // shortfalls. Rejections are also counted into §6.6 summary lines at commit. `code` and `unit`
   // are string literals.
-  Rejection& reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, Json data = nullptr);
-  void not_examined(const Worker& worker, const char* rule, Json data = nullptr);  // `rule`: a string literal
+  Rejection& reject(const Worker& worker, GpuIndexList gpu_indexes, const char* code, const char* unit, DataFields data = {});
+  void not_examined(const Worker& worker, const char* rule, DataFields data = {});  // `rule`: a string literal
   // Room for `n` rejections up front (a per-GPU strategy knows its GPU count): growing the list
   // one doubling at a time moved every rejection again.
   void expect_rejections(std::size_t n) { rejections_->list.reserve(n); }
   void quirk(Trace& trace, const std::string& id, const std::string& where, const std::string& effect);
   void cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect);
-  Json& detail(const std::string& key) { return details_[key]; }  // strategy-specific extras
+  void extra(const char* key, DataValue value) { extras_.set(DataField{key, std::move(value)}); }  // strategy-specific; `key` a literal
 
   long long rejections_with(const std::string& code) const;
   // Appends the record and its summary lines ("<code>[_short]" per unit, of = examined units).
@@ -63,7 +63,7 @@ class StrategyRecorder {
   std::shared_ptr<NotExaminedList> not_examined_ = std::make_shared<NotExaminedList>();
   std::vector<StrategyCap> caps_;
   std::vector<StrategyQuirk> quirks_;
-  Json details_ = Json::object();
+  DataFields extras_;
 };
 
 

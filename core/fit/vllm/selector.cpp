@@ -40,11 +40,11 @@ struct AutoStrategy {
 };
 
 // The strategy-specific reason GPUStack does not run it (empty = it runs).
-std::optional<std::pair<std::string, Json>> own_skip(const VllmFit& fit, const std::string& id) {
-  if (id == "single_gpu" && fit.s.gpu_count > 1) return std::pair{std::string("gpu_count_gt_1"), Json{{"gpu_count", fit.s.gpu_count}}};
-  if (id == "single_worker_multi_gpu" && fit.s.gpu_count == 1) return std::pair{std::string("gpu_count_eq_1"), Json{{"gpu_count", 1}}};
+std::optional<std::pair<std::string, DataFields>> own_skip(const VllmFit& fit, const std::string& id) {
+  if (id == "single_gpu" && fit.s.gpu_count > 1) return std::pair{std::string("gpu_count_gt_1"), DataFields{{"gpu_count", fit.s.gpu_count}}};
+  if (id == "single_worker_multi_gpu" && fit.s.gpu_count == 1) return std::pair{std::string("gpu_count_eq_1"), DataFields{{"gpu_count", 1}}};
   if (id == "multi_worker" && !fit.s.distributed)
-    return std::pair{std::string("distributed_disabled"), Json{{"distributed_inference_across_workers", false}}};
+    return std::pair{std::string("distributed_disabled"), DataFields{{"distributed_inference_across_workers", false}}};
   return std::nullopt;
 }
 
@@ -113,7 +113,7 @@ FitResult select_vllm(FitContext& ctx, SelectorMessages& messages) {
     if (!found.empty()) {
       rec.not_reached();
     } else if (ids) {
-      rec.skip("manual_only", Json{{"gpu_ids", ids->size()}});
+      rec.skip("manual_only", DataFields{{"gpu_ids", ids->size()}});
     } else if (auto skip = own_skip(fit, strategy.id)) {
       rec.skip(skip->first, skip->second);
     } else {

@@ -54,7 +54,7 @@ Candidate make_candidate(const VllmFit& fit, const std::vector<const Worker*>& j
 // GPU with total 0 is then never divided by).
 // `hidden`: the Q1 note when the worker is seen from another type's group.
 bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecorder& rec, const Worker& w, const Allocatable& a,
-                        const std::shared_ptr<const Json>& ratio_data, const Json& hidden) {
+                        const std::shared_ptr<const DataFields>& ratio_data, const DataFields& hidden) {
   const double gmu = fit.s.gmu.value;
   for (const GpuDevice& device : w.gpus) {
     const GpuDevice* g = &device;
@@ -62,11 +62,11 @@ bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecorder& rec, const Worker& w, co
     rec.examined_gpus(1);
     if (alloc_ratio(w, *g, alloc) < gmu) {
       Rejection& r = rec.reject(w, {g->index}, "vram_ratio", "gpus");
-      r.shared_data = ratio_data;
-      const Bytes capacity = hidden.is_null() ? gpu_capacity(w, *g) : 0;
+      r.shared_fields = ratio_data;
+      const Bytes capacity = hidden.empty() ? gpu_capacity(w, *g) : 0;
       r.shortfalls.push_back(
           make_shortfall("vram_ratio", least_alloc_passing_ratio(g->memory_total, gmu, false), alloc, capacity, g->index));
-      if (!hidden.is_null()) add_note(r, hidden);
+      if (!hidden.empty()) add_note(r, hidden);
       else if (fit.ctx.allocation.allocated_on_gpu(w, g->index) == 0)
         rec.quirk(fit.ctx.trace, "Q3", "vllm multi_worker: " + w.name + " GPU " + std::to_string(g->index),
                   "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
@@ -78,11 +78,17 @@ bool all_gpus_reach_gmu(VllmFit& fit, StrategyRecorder& rec, const Worker& w, co
 
 struct TypeOutcome {
   std::optional<Candidate> candidate;
-  Json groups = Json::array();
+  std::vector<DataFields> groups;
 };
 
 Json worker_names(const std::vector<const Worker*>& workers) {
   Json names = Json::array();
+  for (const Worker* j : workers) names.push_back(j->name);
+  return names;
+}
+
+std::vector<std::string> worker_name_list(const std::vector<const Worker*>& workers) {
+  std::vector<std::string> names;
   for (const Worker* j : workers) names.push_back(j->name);
   return names;
 }
@@ -92,12 +98,12 @@ Json worker_names(const std::vector<const Worker*>& workers) {
 struct TypeWalk {
   TypeWalk(VllmFit& f, StrategyRecorder& r, const PoolTypeGroup& g)
       : fit(f), rec(r), group(g), gmu(f.s.gmu.value),
-        ratio_data(std::make_shared<const Json>(Json{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}})) {}
+        ratio_data(std::make_shared<const DataFields>(DataFields{{"gmu", gmu}, {"rule", "every GPU: allocatable / total >= gmu"}})) {}
   VllmFit& fit;
   StrategyRecorder& rec;
   const PoolTypeGroup& group;
   double gmu;
-  std::shared_ptr<const Json> ratio_data;
+  std::shared_ptr<const DataFields> ratio_data;
   std::vector<const Worker*> best_combination;
   Bytes largest = 0;
   std::size_t best_group_size = 0, best_devices = 0;
@@ -113,17 +119,18 @@ struct Combination {
 
 // GPUStack skips a count group of one worker, and one whose GPU count does not divide by the
 // tensor-parallel size (each of its workers is rejected for that).
-bool skip_count_group(TypeWalk& t, std::size_t count, const std::vector<const Worker*>& members, Json& rec_group) {
+bool skip_count_group(TypeWalk& t, std::size_t count, const std::vector<const Worker*>& members, DataFields& rec_group) {
   if (members.size() < 2) {
-    rec_group["status"] = "skipped";
-    rec_group["skip"] = Json{{"code", kSkipTooFewWorkers}, {"data", {{"workers", members.size()}}}};
+    rec_group.set(DataField{"status", "skipped"});
+    rec_group.set(DataField{"skip", DataFields{{"code", kSkipTooFewWorkers}, {"data", DataFields{{"workers", members.size()}}}}});
     return true;
   }
   if (TpCheck tp = t.fit.tp(static_cast<long long>(count)); !tp.ok) {
     for (const Worker* v : members)
-      t.rec.reject(*v, view_indexes(v), kRejectTpNotDivisible, "workers", Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
-    rec_group["status"] = "skipped";
-    rec_group["skip"] = Json{{"code", kRejectTpNotDivisible}, {"data", {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}};
+      t.rec.reject(*v, view_indexes(v), kRejectTpNotDivisible, "workers", DataFields{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}});
+    rec_group.set(DataField{"status", "skipped"});
+    rec_group.set(DataField{"skip", DataFields{{"code", kRejectTpNotDivisible},
+                                               {"data", DataFields{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}}}}});
     return true;
   }
   return false;
@@ -134,7 +141,7 @@ bool join_worker(TypeWalk& t, const Worker& w, std::size_t count, Combination& c
   VllmFit& fit = t.fit;
   t.rec.examined_worker();
   const Allocatable& a = fit.alloc(w, t.group.type);
-  const Json hidden = hidden_in_group(w, t.group.type) ? hidden_type_note(t.rec, fit.ctx.trace, "multi_worker", w, t.group.type) : Json();
+  const DataFields hidden = hidden_in_group(w, t.group.type) ? hidden_type_note(t.rec, fit.ctx.trace, "multi_worker", w, t.group.type) : DataFields();
   if (ram_short(fit.s.ram, a)) {
     t.rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
     return false;
@@ -158,8 +165,8 @@ bool topology_rejects(TypeWalk& t, const std::vector<const Worker*>& joined) {
   TopologyCheck check = check_vllm_topology(per_node, read_vllm_parallelism(t.fit.ctx.params));
   if (check.ok) return false;
   Rejection& r = t.rec.reject(*joined.front(), view_indexes(joined.front()), "topology", "combinations",
-                              Json{{"reason", check.reason}, {"rule", check.code}, {"values", check.values}});
-  r.data["workers"] = worker_names(joined);
+                              DataFields{{"reason", check.reason}, {"rule", check.code}, {"values", check.values}});
+  r.fields.set(DataField{"workers", worker_name_list(joined)});
   if (std::find(t.topology_reasons.begin(), t.topology_reasons.end(), Json(check.reason)) == t.topology_reasons.end())
     t.topology_reasons.push_back(check.reason);
   return true;
@@ -175,13 +182,12 @@ void mark_rest_not_examined(TypeWalk& t, const GpuCountGroups& by_count, std::si
 
 // A count group whose walk ended without a candidate: record its sum, reject the combination as
 // short of VRAM, and keep it when it is the largest so far (strictly larger, so the first wins).
-void record_unsatisfied_group(TypeWalk& t, std::size_t count, std::size_t group_size, const Combination& comb, Json& rec_group) {
-  rec_group["vram_sum"] = comb.sum;
-  rec_group["gpus"] = comb.gpus;
-  Json names = worker_names(comb.joined);
-  rec_group["joined"] = names;
+void record_unsatisfied_group(TypeWalk& t, std::size_t count, std::size_t group_size, const Combination& comb, DataFields& rec_group) {
+  rec_group.set(DataField{"vram_sum", comb.sum});
+  rec_group.set(DataField{"gpus", comb.gpus});
+  rec_group.set(DataField{"joined", worker_name_list(comb.joined)});
   if (!comb.joined.empty()) {
-    Rejection& r = t.rec.reject(*comb.joined.front(), view_indexes(comb.joined.front()), "vram_total", "combinations", Json{{"workers", names}});
+    Rejection& r = t.rec.reject(*comb.joined.front(), view_indexes(comb.joined.front()), "vram_total", "combinations", DataFields{{"workers", worker_name_list(comb.joined)}});
     r.shortfalls.push_back(make_shortfall("vram_total", t.fit.s.vram, comb.sum, comb.sum));
   }
   if (comb.sum > t.largest) {
@@ -196,12 +202,12 @@ void record_unsatisfied_group(TypeWalk& t, std::size_t count, std::size_t group_
 // when it produced the type's candidate.
 bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t gi, TypeOutcome& out) {
   const auto& [count, members] = by_count[gi];
-  Json rec_group{{"gpus_per_worker", count}, {"workers", members.size()}};
+  DataFields rec_group{{"gpus_per_worker", count}, {"workers", members.size()}};
   if (skip_count_group(t, count, members, rec_group)) {
     out.groups.push_back(std::move(rec_group));
     return false;
   }
-  rec_group["status"] = "tried";
+  rec_group.set(DataField{"status", "tried"});
   const int gpu_count = t.fit.s.gpu_count;
   Combination comb;
   for (std::size_t mi = 0; mi < members.size(); ++mi) {
@@ -210,7 +216,7 @@ bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t g
     if (gpu_count) {
       if (comb.gpus < gpu_count) continue;
       if (comb.gpus > gpu_count) {  // GPUStack abandons the group once it overshoots the world size
-        rec_group["abandoned"] = Json{{"code", kStopGpuCountExceeded}, {"gpus", comb.gpus}, {"gpu_count", gpu_count}};
+        rec_group.set(DataField{"abandoned", DataFields{{"code", kStopGpuCountExceeded}, {"gpus", comb.gpus}, {"gpu_count", gpu_count}}});
         for (std::size_t rest = mi + 1; rest < members.size(); ++rest) t.rec.not_examined(*members[rest], kStopGpuCountExceeded);
         break;
       }
@@ -223,7 +229,7 @@ bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t g
       t.rec.quirk(t.fit.ctx.trace, "Q12", "vllm multi_worker: " + w.name,
                   "the multi-worker strategy returned a single worker with no subordinates");
     mark_rest_not_examined(t, by_count, gi, mi);
-    rec_group["result"] = "candidate";
+    rec_group.set(DataField{"result", "candidate"});
     out.groups.push_back(std::move(rec_group));
     return true;
   }
@@ -249,7 +255,8 @@ void record_largest_combination_event(TypeWalk& t) {
 TypeOutcome walk_type(VllmFit& fit, StrategyRecorder& rec, const PoolTypeGroup& group) {
   TypeOutcome out;
   if (group.workers.size() < 2) {
-    out.groups.push_back(Json{{"status", "skipped"}, {"skip", {{"code", kSkipTooFewWorkers}, {"data", {{"workers", group.workers.size()}}}}}});
+    out.groups.push_back(DataFields{
+        {"status", "skipped"}, {"skip", DataFields{{"code", kSkipTooFewWorkers}, {"data", DataFields{{"workers", group.workers.size()}}}}}});
     return out;
   }
   TypeWalk t(fit, rec, group);
@@ -264,13 +271,15 @@ TypeOutcome walk_type(VllmFit& fit, StrategyRecorder& rec, const PoolTypeGroup& 
 
 std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecorder& rec) {
   std::vector<Candidate> all;
-  Json per_type = Json::array();
+  std::vector<DataFields> per_type;
   for (const PoolTypeGroup& group : group_by_gpu_type(fit.pool, rec, fit.ctx.trace)) {
     TypeOutcome o = walk_type(fit, rec, group);
-    per_type.push_back(Json{{"type", group.type ? Json(*group.type) : Json(nullptr)}, {"groups", std::move(o.groups)}, {"candidate", o.candidate.has_value()}});
+    per_type.push_back(DataFields{{"type", group.type ? DataValue(*group.type) : DataValue(nullptr)},
+                                  {"groups", std::move(o.groups)},
+                                  {"candidate", o.candidate.has_value()}});
     if (o.candidate) all.push_back(std::move(*o.candidate));
   }
-  rec.detail("types") = std::move(per_type);
+  rec.extra("types", std::move(per_type));
   return all;
 }
 

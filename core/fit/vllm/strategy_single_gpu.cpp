@@ -9,15 +9,15 @@ namespace {
 
 // A rejection's data depends only on which rules failed (gmu is the fit's): built once each.
 struct RejectionData {
-  std::shared_ptr<const Json> by_rules[4];
+  std::shared_ptr<const DataFields> by_rules[4];
 
-  const std::shared_ptr<const Json>& get(double gmu, bool exceeds_vram, bool exceeds_ratio) {
+  const std::shared_ptr<const DataFields>& get(double gmu, bool exceeds_vram, bool exceeds_ratio) {
     auto& d = by_rules[(exceeds_vram ? 1 : 0) + (exceeds_ratio ? 2 : 0)];
     if (!d) {
-      Json data = Json::object();
-      if (exceeds_vram) data["rule"] = gmu > 0 ? "estimate <= total x gmu" : "estimate <= allocatable";
-      if (exceeds_ratio) data["gmu"] = gmu;
-      d = std::make_shared<const Json>(std::move(data));
+      DataFields data;
+      if (exceeds_vram) data.set(DataField{"rule", gmu > 0 ? "estimate <= total x gmu" : "estimate <= allocatable"});
+      if (exceeds_ratio) data.set(DataField{"gmu", gmu});
+      d = std::make_shared<const DataFields>(std::move(data));
     }
     return d;
   }
@@ -26,11 +26,11 @@ struct RejectionData {
 // Records why one GPU is not a candidate; both failing rules get a shortfall. `hidden`: the Q1
 // note when the GPU is seen from another type's group (nothing there is allocatable or freeable).
 void reject_gpu(VllmFit& fit, StrategyRecorder& rec, RejectionData& data, const Worker& w, const GpuDevice& gpu, Bytes alloc,
-                bool exceeds_vram, bool exceeds_ratio, const Json& hidden) {
+                bool exceeds_vram, bool exceeds_ratio, const DataFields& hidden) {
   const double gmu = fit.s.gmu.value;
   Rejection& r = rec.reject(w, {gpu.index}, exceeds_vram ? "vram" : "vram_ratio", "gpus");
-  r.shared_data = data.get(gmu, exceeds_vram, exceeds_ratio);
-  const Bytes capacity = hidden.is_null() ? gpu_capacity(w, gpu) : 0;
+  r.shared_fields = data.get(gmu, exceeds_vram, exceeds_ratio);
+  const Bytes capacity = hidden.empty() ? gpu_capacity(w, gpu) : 0;
   if (exceeds_vram) {
     if (gmu > 0) {
       // The estimate must fit the gmu share of the whole card: freeing claims cannot help.
@@ -43,11 +43,11 @@ void reject_gpu(VllmFit& fit, StrategyRecorder& rec, RejectionData& data, const 
   if (exceeds_ratio) {
     r.shortfalls.push_back(
         make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu.memory_total, gmu, false), alloc, capacity, gpu.index));
-    if (hidden.is_null() && fit.ctx.allocation.allocated_on_gpu(w, gpu.index) == 0)
+    if (hidden.empty() && fit.ctx.allocation.allocated_on_gpu(w, gpu.index) == 0)
       rec.quirk(fit.ctx.trace, "Q3", "vllm single_gpu: " + w.name + " GPU " + std::to_string(gpu.index),
                 "nothing is allocated, but the reserve alone keeps allocatable/total below gmu");
   }
-  if (!hidden.is_null()) add_note(r, hidden);
+  if (!hidden.empty()) add_note(r, hidden);
 }
 
 // Whether one GPU holds the estimate within its gmu share, and whether its free fraction reaches gmu.
@@ -105,7 +105,7 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
       const Worker& w = *wp;
       rec.examined_worker();
       const Allocatable& a = fit.alloc(w, group.type);
-      const Json hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_gpu", w, group.type) : Json();
+      const DataFields hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_gpu", w, group.type) : DataFields();
       if (ram_short(fit.s.ram, a)) {
         // GPUStack skips the worker here without leaving a note.
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));

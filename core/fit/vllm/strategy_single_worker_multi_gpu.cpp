@@ -19,7 +19,7 @@ struct WorkerScan {
 // Which GPUs pass `alloc / total > gmu`; rejects the others with their shortfall. `data` is the
 // rejections' shared data; `hidden` the Q1 note when the worker is seen from another type's group.
 WorkerScan scan_gpus(VllmFit& fit, StrategyRecorder& rec, const Worker& w, const Allocatable& a,
-                     const std::shared_ptr<const Json>& data, const Json& hidden) {
+                     const std::shared_ptr<const DataFields>& data, const DataFields& hidden) {
   const double gmu = fit.s.gmu.value;
   WorkerScan scan;
   scan.eligible.reserve(w.gpus.size());
@@ -33,11 +33,11 @@ WorkerScan scan_gpus(VllmFit& fit, StrategyRecorder& rec, const Worker& w, const
       continue;
     }
     Rejection& r = rec.reject(w, {gpu->index}, "vram_ratio", "gpus");
-    r.shared_data = data;
-    const Bytes capacity = hidden.is_null() ? gpu_capacity(w, *gpu) : 0;
+    r.shared_fields = data;
+    const Bytes capacity = hidden.empty() ? gpu_capacity(w, *gpu) : 0;
     r.shortfalls.push_back(
         make_shortfall("vram_ratio", least_alloc_passing_ratio(gpu->memory_total, gmu, true), alloc, capacity, gpu->index));
-    if (!hidden.is_null()) {
+    if (!hidden.empty()) {
       add_note(r, hidden);
       continue;
     }
@@ -90,16 +90,16 @@ Json note_values(const VllmFit& fit, const NoteFigures& f) {
 // were eligible and how many the walk added (the tp check is a function of the count): workers
 // alike share one copy.
 struct WalkData {
-  std::map<std::pair<std::size_t, int>, std::shared_ptr<const Json>> by_shape;
+  std::map<std::pair<std::size_t, int>, std::shared_ptr<const DataFields>> by_shape;
 
-  const std::shared_ptr<const Json>& get(VllmFit& fit, std::size_t eligible, int added) {
+  const std::shared_ptr<const DataFields>& get(VllmFit& fit, std::size_t eligible, int added) {
     auto& d = by_shape[{eligible, added}];
     if (!d) {
-      Json tp_skipped = Json::array();
+      std::vector<DataFields> tp_skipped;
       for (int n = 1; n <= added; ++n)
-        if (TpCheck tp = fit.tp(n); !tp.ok) tp_skipped.push_back(Json{{"n", n}, {"quantity", tp.quantity}, {"value", tp.value}});
-      d = std::make_shared<const Json>(
-          Json{{"eligible", eligible}, {"tp_skipped_counts", std::move(tp_skipped)}, {"gpu_count", fit.s.gpu_count}});
+        if (TpCheck tp = fit.tp(n); !tp.ok) tp_skipped.push_back(DataFields{{"n", n}, {"quantity", tp.quantity}, {"value", tp.value}});
+      d = std::make_shared<const DataFields>(
+          DataFields{{"eligible", eligible}, {"tp_skipped_counts", std::move(tp_skipped)}, {"gpu_count", fit.s.gpu_count}});
     }
     return d;
   }
@@ -144,10 +144,10 @@ GpuWalk walk_gpus(const VllmFit& fit, const std::vector<std::pair<const GpuDevic
 // The strategy's walk over every worker: candidates so far and the figures its note reads.
 struct MultiGpuRun {
   MultiGpuRun(VllmFit& f, StrategyRecorder& r)
-      : fit(f), rec(r), ratio_data(std::make_shared<const Json>(Json{{"gmu", f.s.gmu.value}, {"rule", "allocatable / total > gmu"}})) {}
+      : fit(f), rec(r), ratio_data(std::make_shared<const DataFields>(DataFields{{"gmu", f.s.gmu.value}, {"rule", "allocatable / total > gmu"}})) {}
   VllmFit& fit;
   StrategyRecorder& rec;
-  std::shared_ptr<const Json> ratio_data;
+  std::shared_ptr<const DataFields> ratio_data;
   WalkData rejection_data;
   std::vector<Candidate> all;
   std::vector<const Worker*> candidate_workers;  // parallel to `all`
@@ -183,12 +183,12 @@ void add_candidate(MultiGpuRun& run, const Worker& w, const GpuType& type, GpuWa
 
 // A walk that fell short: too few GPUs for the world size, else short of VRAM. GPUStack's note
 // takes the stored "largest worker" figures as they stand now.
-void reject_short_walk(MultiGpuRun& run, const Worker& w, std::size_t eligible, const GpuWalk& walk, const Json& hidden) {
+void reject_short_walk(MultiGpuRun& run, const Worker& w, std::size_t eligible, const GpuWalk& walk, const DataFields& hidden) {
   VllmFit& fit = run.fit;
   const bool too_few = fit.s.gpu_count && walk.count < fit.s.gpu_count;
   Rejection& r = run.rec.reject(w, walk.indexes, too_few ? kRejectGpuCount : "vram_total", "workers");
-  r.shared_data = run.rejection_data.get(fit, eligible, walk.count);
-  if (!hidden.is_null()) add_note(r, hidden);
+  r.shared_fields = run.rejection_data.get(fit, eligible, walk.count);
+  if (!hidden.empty()) add_note(r, hidden);
   if (!too_few) r.shortfalls.push_back(make_shortfall("vram_total", fit.s.vram, walk.sum, walk.sum));
   run.note = NoteFigures{fit.largest_multi_gpu_vram, fit.largest_multi_gpu_satisfied, fit.largest_multi_gpu_total};
 }
@@ -198,11 +198,11 @@ void try_worker(MultiGpuRun& run, const Worker& w, const GpuType& type) {
   StrategyRecorder& rec = run.rec;
   rec.examined_worker();
   if (w.gpus.size() < 2) {
-    rec.reject(w, {}, kRejectGpuCount, "workers", Json{{"need", 2}, {"have", w.gpus.size()}});
+    rec.reject(w, {}, kRejectGpuCount, "workers", DataFields{{"need", 2}, {"have", w.gpus.size()}});
     return;
   }
   const Allocatable& a = fit.alloc(w, type);
-  const Json hidden = hidden_in_group(w, type) ? hidden_type_note(rec, fit.ctx.trace, "single_worker_multi_gpu", w, type) : Json();
+  const DataFields hidden = hidden_in_group(w, type) ? hidden_type_note(rec, fit.ctx.trace, "single_worker_multi_gpu", w, type) : DataFields();
   if (ram_short(fit.s.ram, a)) {
     rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
     return;
@@ -230,7 +230,7 @@ std::vector<Candidate> keep_fewest_gpus(MultiGpuRun& run) {
       continue;
     }
     run.rec.reject(*run.candidate_workers[i], *c.gpu_indexes, "more_gpus_than_best", "workers",
-                   Json{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
+                   DataFields{{"gpus", c.gpu_indexes->size()}, {"best", fewest}});
   }
   return kept;
 }

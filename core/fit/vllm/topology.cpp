@@ -17,7 +17,7 @@ VllmUserParallelism read_vllm_parallelism(const BackendParameters& params) {
 
 namespace {
 
-TopologyCheck fail(std::string code, std::string reason, Json values) {
+TopologyCheck fail(std::string code, std::string reason, DataFields values) {
   TopologyCheck c;
   c.ok = false;
   c.code = std::move(code);
@@ -25,6 +25,8 @@ TopologyCheck fail(std::string code, std::string reason, Json values) {
   c.values = std::move(values);
   return c;
 }
+
+std::vector<std::int64_t> ints(const std::vector<long long>& v) { return {v.begin(), v.end()}; }
 
 std::string list_text(const std::vector<long long>& v) {
   std::string s = "[";
@@ -50,7 +52,7 @@ TopologyCheck check_vllm_topology(const std::vector<long long>& c, const VllmUse
       return fail("tp_not_derivable",
                   "cannot infer --tensor-parallel-size from --data-parallel-size " + std::to_string(*user.dp) +
                       ": total GPUs " + std::to_string(total) + " is not a multiple of " + std::to_string(denom) + ".",
-                  Json{{"total_gpus", total}, {"denominator", denom}});
+                  DataFields{{"total_gpus", total}, {"denominator", denom}});
     tp = total / denom;
   } else {
     tp = 0;
@@ -68,7 +70,7 @@ TopologyCheck check_vllm_topology(const std::vector<long long>& c, const VllmUse
       return fail("dp_mismatch",
                   "--data-parallel-size " + std::to_string(*user.dp) + " does not match derived total " +
                       std::to_string(dp_total) + " (per-node DP-Local = " + list_text(dpl_per_node) + ").",
-                  Json{{"dp", *user.dp}, {"derived", dp_total}, {"dpl_per_node", dpl_per_node}});
+                  DataFields{{"dp", *user.dp}, {"derived", dp_total}, {"dpl_per_node", ints(dpl_per_node)}});
     if (user.dpl)
       for (long long d : dpl_per_node)
         if (d != *user.dpl)
@@ -76,7 +78,7 @@ TopologyCheck check_vllm_topology(const std::vector<long long>& c, const VllmUse
                       "--data-parallel-size-local " + std::to_string(*user.dpl) +
                           " cannot be applied uniformly to a heterogeneous worker group (per-node GPUs = " + list_text(c) +
                           ", derived per-node DP-Local = " + list_text(dpl_per_node) + ").",
-                      Json{{"dpl", *user.dpl}, {"dpl_per_node", dpl_per_node}, {"gpus_per_node", c}});
+                      DataFields{{"dpl", *user.dpl}, {"dpl_per_node", ints(dpl_per_node)}, {"gpus_per_node", ints(c)}});
     return {};
   }
 
@@ -86,31 +88,31 @@ TopologyCheck check_vllm_topology(const std::vector<long long>& c, const VllmUse
       return fail("heterogeneous",
                   "cross-node TP/PP (workers_per_dp=" + std::to_string(w) + " > min node capacity " + std::to_string(min_c) +
                       ") requires a homogeneous cluster, but workers have differing GPU counts " + list_text(c) + ".",
-                  Json{{"workers_per_dp", w}, {"gpus_per_node", c}});
+                  DataFields{{"workers_per_dp", w}, {"gpus_per_node", ints(c)}});
   const long long g = c.front();
   if (g == 0 || w % g != 0)
     return fail("uneven_nodes",
                 "workers_per_dp=" + std::to_string(w) + " cannot evenly distribute across nodes with " + std::to_string(g) +
                     " GPUs each.",
-                Json{{"workers_per_dp", w}, {"gpus_per_node", g}});
+                DataFields{{"workers_per_dp", w}, {"gpus_per_node", g}});
   const long long within = w / g;
   if (nodes % within != 0)
     return fail("uneven_dp",
                 "cluster size " + std::to_string(nodes) + " cannot evenly distribute DP ranks that each span " +
                     std::to_string(within) + " nodes.",
-                Json{{"nodes", nodes}, {"nodes_per_dp_rank", within}});
+                DataFields{{"nodes", nodes}, {"nodes_per_dp_rank", within}});
   const long long inferred_dp = nodes / within;
   if (user.dp && *user.dp != inferred_dp)
     return fail("dp_mismatch",
                 "--data-parallel-size " + std::to_string(*user.dp) + " does not match derived total " +
                     std::to_string(inferred_dp) + " (cluster fits " + std::to_string(inferred_dp) + " DP ranks of " +
                     std::to_string(within) + " nodes each).",
-                Json{{"dp", *user.dp}, {"derived", inferred_dp}, {"nodes_per_dp_rank", within}});
+                DataFields{{"dp", *user.dp}, {"derived", inferred_dp}, {"nodes_per_dp_rank", within}});
   if (user.dpl && *user.dpl != 1)
     return fail("dpl_mismatch",
                 "--data-parallel-size-local " + std::to_string(*user.dpl) +
                     " is invalid in cross-node TP/PP layouts (must be 1 — each node hosts at most one DP rank fragment).",
-                Json{{"dpl", *user.dpl}});
+                DataFields{{"dpl", *user.dpl}});
   return {};
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "scenario/backend_parameters.h"
 #include "scenario/types.h"
 
@@ -21,7 +22,7 @@ struct TopologyCheck {
   bool ok = true;
   std::string code;    // tp_not_derivable | dp_mismatch | dpl_mismatch | heterogeneous | uneven_nodes | uneven_dp
   std::string reason;  // GPUStack-style sentence
-  Json values = Json::object();
+  DataFields values;
 };
 
 TopologyCheck check_vllm_topology(const std::vector<long long>& gpus_per_node, const VllmUserParallelism& user);

@@ -18,21 +18,20 @@ std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecorder&
   return groups;
 }
 
-Json hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type) {
+DataFields hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type) {
   const std::string& kept = w.gpus.front().type;
   record.quirk(trace, "Q1", "vllm " + strategy + ": worker " + w.name + " in the " + type_label(type) + " group",
                "the worker's GPU list holds only its " + kept + " GPUs, so its allocatable VRAM for " + type_label(type) +
                    " reads 0 on every GPU");
-  return Json{{"quirk", "Q1"}, {"gpu_type", type_label(type)}, {"kept_type", kept}, {"allocatable", "0: no GPU of this type left"}};
+  return DataFields{{"quirk", "Q1"}, {"gpu_type", type_label(type)}, {"kept_type", kept}, {"allocatable", "0: no GPU of this type left"}};
 }
 
-void add_note(Rejection& r, const Json& note) {
-  if (r.shared_data) {
-    r.data = *r.shared_data;
-    r.shared_data.reset();
+void add_note(Rejection& r, const DataFields& note) {
+  if (r.shared_fields) {
+    r.fields = *r.shared_fields;
+    r.shared_fields.reset();
   }
-  if (!r.data.is_object()) r.data = Json::object();
-  for (const auto& [k, v] : note.items()) r.data[k] = v;
+  for (const DataField& f : note.fields()) r.fields.set(f);
 }
 
 const Allocatable& VllmFit::alloc(const Worker& worker, const std::optional<std::string>& type) {

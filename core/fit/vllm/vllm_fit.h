@@ -31,8 +31,8 @@ std::vector<PoolTypeGroup> group_by_gpu_type(WorkerPool& pool, StrategyRecorder&
 // A worker listed in a group of a type its (overwritten) GPU list no longer holds: GPUStack's
 // allocatable routine finds no GPU of that type, so every free-memory figure there reads 0 (Q1).
 // Marks the quirk once per strategy and worker and returns the note its rejections carry.
-Json hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type);
-void add_note(Rejection& r, const Json& note);  // merges the note into the rejection's data
+DataFields hidden_type_note(StrategyRecorder& record, Trace& trace, const std::string& strategy, const Worker& w, const GpuType& type);
+void add_note(Rejection& r, const DataFields& note);  // merges the note into the rejection's data
 
 struct VllmSettings {
   VllmWorldSize world;

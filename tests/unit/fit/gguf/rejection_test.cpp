@@ -1,7 +1,10 @@
 // GGUF rejections are kept typed while a strategy runs and become JSON when the trace is read:
-// each shape must render exactly as the JSON builders (rejection(subject(...))) render it, and the
-// record must show them in its `rejections` slot, in order, with the keys where they were.
+// each shape must render exactly as the JSON builders the strategies used before render it (kept
+// here as the reference), and the record must show them in its `rejections` slot, in order, with
+// the keys where they were.
 #include <catch2/catch.hpp>
+
+#include <functional>
 
 #include "fit/gguf/record.h"
 
@@ -23,13 +26,25 @@ struct Shape {
   std::vector<std::string> rpc;
   const char* code;
   std::vector<Shortfall> typed;  // the same shortfalls both ways
-  Json data;                     // as the strategies pass it (null = none)
+  DataFields data;               // typed
+  Json json_data;                // the same as the JSON builders took it (empty = none)
+  std::vector<std::string> shortfall_workers = {};
 };
 
-Json shortfalls_json(const std::vector<Shortfall>& list) {
-  Json out = Json::array();
-  for (const Shortfall& s : list) out.push_back(s.to_json());
-  return out;
+// The reference: a rejection as rejection(subject(...)) built it as JSON.
+Json reference(const WorkerView& w, const Shape& s) {
+  Json subject{{"worker_id", w.worker.id}, {"worker_name", w.worker.name}, {"gpu_indexes", s.indexes}};
+  if (!s.rpc.empty()) subject["rpc"] = s.rpc;
+  Json shortfalls = Json::array();
+  for (std::size_t i = 0; i < s.typed.size(); ++i) {
+    Json sf = shortfall(s.typed[i].dim, s.typed[i].need, s.typed[i].have, s.typed[i].freeable ? s.typed[i].need : -1,
+                        s.typed[i].gpu_index);
+    if (i < s.shortfall_workers.size() && !s.shortfall_workers[i].empty()) sf["worker_name"] = s.shortfall_workers[i];
+    shortfalls.push_back(sf);
+  }
+  Json r{{"subject", subject}, {"code", s.code}, {"shortfalls", shortfalls}};
+  if (!s.json_data.empty()) r["data"] = s.json_data;
+  return r;
 }
 
 }  // namespace
@@ -37,29 +52,42 @@ Json shortfalls_json(const std::vector<Shortfall>& list) {
 TEST_CASE("GGUF typed rejections render as the JSON builders do", "[fit][gguf]") {
   const WorkerView w = view_of(7, "worker-a");
   const std::vector<Shape> shapes = {
-      {"a worker, no shortfall, data", {}, {}, "gpu_count", {}, Json{{"gpus", 1}, {"need", 2}}},
-      {"a worker, RAM short", {}, {}, "ram", {make_shortfall("ram", 900, 500, 800)}, nullptr},
-      {"a GPU, VRAM short, freeable", {3}, {}, "vram", {make_shortfall("vram", 900, 500, 1000, 3)}, nullptr},
-      {"a GPU, data given", {0}, {}, "vram", {make_shortfall("vram", 901, 900, 950, 0)}, Json{{"strict", true}}},
-      {"empty data object is absent", {1}, {}, "one_layer", {make_shortfall("one_layer", 10, 5, 5, 1)}, Json::object()},
-      {"several GPUs, a layer count", {0, 1, 2, 3, 4, 5}, {}, "layers", {count_short("layers", 81, 40)}, nullptr},
-      {"count not short", {2}, {}, "below_best", {count_short("layers", 10, 12)}, nullptr},
-      {"two shortfalls", {0, 1}, {}, "vram", {make_shortfall("vram", 5, 4, 4, 0), make_shortfall("vram", 9, 2, 10, 1)}, nullptr},
+      {"a worker, no shortfall, data", {}, {}, "gpu_count", {}, {{"gpus", 1}, {"need", 2}}, Json{{"gpus", 1}, {"need", 2}}},
+      {"a worker, RAM short", {}, {}, "ram", {make_shortfall("ram", 900, 500, 800)}, {}, nullptr},
+      {"a GPU, VRAM short, freeable", {3}, {}, "vram", {make_shortfall("vram", 900, 500, 1000, 3)}, {}, nullptr},
+      {"a GPU, data given", {0}, {}, "vram", {make_shortfall("vram", 901, 900, 950, 0)}, {{"strict", true}}, Json{{"strict", true}}},
+      {"empty data is absent", {1}, {}, "one_layer", {make_shortfall("one_layer", 10, 5, 5, 1)}, {}, Json::object()},
+      {"several GPUs, a layer count", {0, 1, 2, 3, 4, 5}, {}, "layers", {count_short("layers", 81, 40)}, {}, nullptr},
+      {"count not short", {2}, {}, "below_best", {count_short("layers", 10, 12)}, {}, nullptr},
+      {"two shortfalls", {0, 1}, {}, "vram", {make_shortfall("vram", 5, 4, 4, 0), make_shortfall("vram", 9, 2, 10, 1)}, {}, nullptr},
       {"three shortfalls (spilled)",
        {0, 1, 2},
        {},
        "vram",
        {make_shortfall("vram", 5, 4, 4, 0), make_shortfall("vram", 9, 2, 10, 1), make_shortfall("vram", 3, 1, 1, 2)},
+       {},
        nullptr},
-      {"RPC servers named", {0}, {"w2:50052", "w3:50052"}, "below_best", {count_short("layers", 30, 20)}, nullptr},
-      {"RPC servers and data", {0, 1}, {"w2:50052"}, "layers", {}, Json{{"window", Json{{"from", 3}, {"to", 9}}}}},
+      {"RPC servers named", {0}, {"w2:50052", "w3:50052"}, "below_best", {count_short("layers", 30, 20)}, {}, nullptr},
+      {"RPC servers and nested data",
+       {0, 1},
+       {"w2:50052"},
+       "layers",
+       {},
+       {{"window", DataFields{{"from", 3}, {"to", 9}}}},
+       Json{{"window", Json{{"from", 3}, {"to", 9}}}}},
+      {"RPC shortfalls name their server's worker after their fields",
+       {0},
+       {"w2:0", "w3:1"},
+       "layers",
+       {make_shortfall("ram", 9, 5, 5), make_shortfall("vram", 7, 6, 6, 0), make_shortfall("vram", 8, 4, 9, 1)},
+       {{"offload_layers", 12}},
+       Json{{"offload_layers", 12}},
+       {"", "", "w3"}},
   };
   for (const Shape& s : shapes) {
     CAPTURE(s.what);
-    const Json expected = rejection(subject(w, s.indexes, s.rpc), s.code, shortfalls_json(s.typed),
-                                    s.data.is_null() ? Json::object() : s.data);
-    GgufRejection typed{w.worker.id, w.worker.name, s.indexes, s.rpc, s.code, s.typed, s.data};
-    CHECK(typed.to_json().dump() == expected.dump());
+    GgufRejection typed{w.worker.id, w.worker.name, s.indexes, s.rpc, s.code, s.typed, s.data, s.shortfall_workers};
+    CHECK(typed.to_json().dump() == reference(w, s).dump());
   }
 }
 
@@ -83,7 +111,7 @@ TEST_CASE("GGUF strategy record: rejections fill their slot when the trace is re
   {
     StrategyRecorder rec(trace, Strategy::single_gpu);
     rec.reject(a, {0}, "vram", {make_shortfall("vram", 10, 5, 5, 0)});
-    rec.reject(b, {}, "ram", {make_shortfall("ram", 10, 5, 20)}, Json{{"k", 1}});
+    rec.reject(b, {}, "ram", {make_shortfall("ram", 10, 5, 20)}, DataFields{{"k", 1}});
     CHECK(rec.rejections().size() == 2);
     CHECK(std::string(rec.rejections()[1].code) == "ram");
     rec.finish("tried", 0);
@@ -108,4 +136,50 @@ TEST_CASE("GGUF strategy record: rejections fill their slot when the trace is re
                                                   "rejections", "not_examined", "caps",   "quirks"};
   CHECK(keys == expected_keys);
   CHECK(root["strategies"][1]["rejections"] == Json::array());
+}
+
+TEST_CASE("GGUF strategy record: typed extras, not-examined entries and skip data", "[fit][gguf]") {
+  const WorkerView a = view_of(1, "a");
+  struct Row {
+    const char* what;
+    std::function<void(StrategyRecorder&)> fill;
+    const char* expected;  // compact JSON of the record
+  };
+  const std::vector<Row> rows = {
+      {"skip data",
+       [](StrategyRecorder& r) { r.skip("ngl_partial", DataFields{{"ngl", 10}, {"total_layers", 81}}); },
+       R"({"selector":"gguf","strategy":"single_worker_single_gpu","status":"skipped","skip":{"code":"ngl_partial","data":{"ngl":10,"total_layers":81}},)"
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":[]})"},
+      {"not examined: the subject or counts, the rule last",
+       [&](StrategyRecorder& r) {
+         r.not_examined("walk_stopped", subject(a, {2}));
+         r.not_examined("stopped_at_fit", DataFields{{"worker_name", "a"}, {"gpus_from", 3}, {"gpus_to", 4}});
+       },
+       R"({"selector":"gguf","strategy":"single_worker_single_gpu","status":"tried",)"
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],)"
+       R"("not_examined":[{"worker_id":1,"worker_name":"a","gpu_indexes":[2],"rule":"walk_stopped"},)"
+       R"({"worker_name":"a","gpus_from":3,"gpus_to":4,"rule":"stopped_at_fit"}],"caps":[],"quirks":[]})"},
+      {"combination rejections after rejections, notes last; a note set twice keeps its place",
+       [&](StrategyRecorder& r) {
+         r.combinations().add(rejection(a, {0, 1}, "vram_total", {make_shortfall("vram_total", 10, 4, 4)}), 2);
+         r.combinations().add_count("ram", 3, 2);
+         r.note("single_gpu_best", 5);
+         r.note("main", DataFields{{"worker_name", "a"}, {"vram", 7}});
+         r.note("single_gpu_best", 6);
+       },
+       R"({"selector":"gguf","strategy":"single_worker_single_gpu","status":"tried",)"
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],)"
+       R"("combination_rejections":{"count":3,"by_code":{"vram_total":1,"ram":2},"by_size":{"2":1,"3":2},)"
+       R"("closest":[{"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[0,1]},"code":"vram_total",)"
+       R"("shortfalls":[{"dim":"vram_total","need":10,"have":4,"short":6,"freeable":false}]}]},)"
+       R"("not_examined":[],"caps":[],"quirks":[],"notes":{"single_gpu_best":6,"main":{"worker_name":"a","vram":7}}})"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.what);
+    Trace trace;
+    StrategyRecorder rec(trace, Strategy::single_gpu);
+    row.fill(rec);
+    rec.finish(rec.skipped() ? "skipped" : "tried", 0);
+    CHECK(trace.root()["strategies"][0].dump() == row.expected);
+  }
 }

@@ -52,7 +52,7 @@ TEST_CASE("combinations come in itertools order") {
 TEST_CASE("combination rejections keep counts and the three closest") {
   CombinationRejections c;
   auto rej = [](Bytes need, Bytes have, const char* code) {
-    return rejection(Json::object(), code, Json::array({shortfall("vram_total", need, have, 0)}));
+    return rejection(WorkerView{}, {}, code, {make_shortfall("vram_total", need, have, 0)});
   };
   c.add(rej(100, 10, "vram_total"), 2);  // short 90
   c.add(rej(100, 95, "vram_total"), 2);  // short 5
@@ -60,7 +60,7 @@ TEST_CASE("combination rejections keep counts and the three closest") {
   c.add(rej(100, 95, "vram_total"), 3);  // short 5, later: after the first 5
   c.add(rej(100, 99, "vram_total"), 3);  // short 1
   c.add_count("vram_total", 4, 7);
-  Json j = c.to_json();
+  const Json j = c.to_json();
   CHECK(j["count"] == 12);
   CHECK(j["by_code"]["vram_total"] == 11);
   CHECK(j["by_code"]["ram"] == 1);
