@@ -20,6 +20,13 @@ class DataFields {
  public:
   DataFields() = default;
   DataFields(std::initializer_list<DataField> fields);
+  // Defined below DataField: a list's copies and destruction need its element type complete,
+  // and clang instantiates them where DataValue's variant first names DataFields.
+  DataFields(const DataFields&);
+  DataFields(DataFields&&) noexcept;
+  DataFields& operator=(const DataFields&);
+  DataFields& operator=(DataFields&&) noexcept;
+  ~DataFields();
 
   bool empty() const { return fields_.empty(); }
   const std::vector<DataField>& fields() const { return fields_; }
@@ -69,6 +76,11 @@ struct DataField {
 };
 
 inline DataFields::DataFields(std::initializer_list<DataField> fields) : fields_(fields) {}
+inline DataFields::DataFields(const DataFields&) = default;
+inline DataFields::DataFields(DataFields&&) noexcept = default;
+inline DataFields& DataFields::operator=(const DataFields&) = default;
+inline DataFields& DataFields::operator=(DataFields&&) noexcept = default;
+inline DataFields::~DataFields() = default;
 
 // A list of objects typed as DataFields (entries of a record's list), written as a JSON array.
 class DataFieldsList final : public DeferredList {
