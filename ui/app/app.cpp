@@ -331,20 +331,18 @@ int App::shown_candidate() const {
 
 // Deploy as two patches of the document and of the typed Scenario (an instance appended, the
 // replicas raised), not a new document loaded again: at a thousand workers that load was most of
-// a Deploy's time. False when the document has no instance list or model to patch.
+// a Deploy's time. False, and nothing changed, when the document has no instance list (or, when
+// the replicas rise, no model) to patch (AppState::append_and_set).
 bool App::deploy_in_place(const Candidate& winner) {
-  const Json& doc = state_.scenario();
   const Json::json_pointer list("/model_instances"), replicas("/model/replicas");
-  if (!doc.contains(list) || !doc.at(list).is_array() || !doc.contains("model") || !doc["model"].is_object()) return false;
-  DeployPatch patch = deploy_patch(doc, winner);
+  DeployPatch patch = deploy_patch(state_.scenario(), winner);
   keep_baseline();
   const Scenario* before = results_current() ? results_.scenario() : nullptr;  // what the winner was decided from
-  Json instance = patch.instance;
   std::optional<Json> raised;
   if (patch.replicas) raised = Json(*patch.replicas);
   if (!state_.append_and_set(list, {std::move(patch.instance)}, replicas, std::move(raised))) return false;
   if (before)
-    if (auto typed = typed_append_instance(*before, state_.scenario(), instance, patch.replicas.has_value()))
+    if (auto typed = typed_append_instance(*before, state_.scenario(), state_.scenario().at(list).back(), patch.replicas.has_value()))
       loaded_ = std::move(typed), loaded_generation_ = state_.generation();
   changed();
   return true;

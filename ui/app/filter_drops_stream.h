@@ -12,7 +12,7 @@
 
 namespace placement::ui {
 
-// The same map filter_drops(trace_section(trace, "filters")) returns.
+// The same map filter_drops() returns for the trace's JSON.
 std::map<std::string, std::string> filter_drops_of(const Trace& trace);
 
 }  // namespace placement::ui

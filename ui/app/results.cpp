@@ -78,10 +78,7 @@ const Json& Results::trace() const { return object_member(schedule(), "trace"); 
 const Json& Results::trace_section(const std::string& name) const {
   if (!typed_ || schedule_) return member(trace(), name.c_str(), json_null());
   auto found = sections_.find(name);
-  if (found == sections_.end()) {
-    Json section = ui::trace_section(typed_->trace, name);
-    found = sections_.emplace(name, section.contains(name) ? std::move(section[name]) : Json(nullptr)).first;
-  }
+  if (found == sections_.end()) found = sections_.emplace(name, ui::trace_section(typed_->trace, name)).first;
   return found->second;
 }
 

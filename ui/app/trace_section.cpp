@@ -6,10 +6,8 @@ namespace placement::ui {
 
 Json trace_section(const Trace& trace, std::string_view name) {
   JsonTreeOut tree;
-  if (!trace.write_section(name, tree)) return Json::object();
-  Json section = Json::object();
-  section[std::string(name)] = tree.take();
-  return section;
+  if (!trace.write_section(name, tree)) return Json(nullptr);
+  return tree.take();
 }
 
 }  // namespace placement::ui
