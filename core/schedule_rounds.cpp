@@ -31,7 +31,7 @@ void pick(ScheduleResult& r) {
 }
 
 void record_reference_error(Trace& t, const ReferenceError& e) {
-  t.error("reference_error", e.stage(), e.reason(), e.values());
+  t.error("reference_error", e.stage(), e.reason(), e.trace_values());
 }
 
 }  // namespace
@@ -79,7 +79,7 @@ void ScheduleRounds::prepare() {
     return;
   }
   if (s.workers.empty()) {
-    prefix_.message("no_workers", "no_workers", Json{{"fact", "the cluster has no workers"}});
+    prefix_.message("no_workers", "no_workers", DataFields{{"fact", "the cluster has no workers"}});
     settle();
     return;
   }

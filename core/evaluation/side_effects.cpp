@@ -104,7 +104,7 @@ void apply_evaluation(Model& model, const Scenario& s, const BackendParameters& 
       if (workers.size() > 1) {
         if (!distributable)
           throw ReferenceError("evaluation", "the selected GPUs span several workers but the model is not distributable",
-                               Json{{"workers", Json(std::vector<std::string>(workers.begin(), workers.end()))}});
+                               DataFields{{"workers", std::vector<std::string>(workers.begin(), workers.end())}});
         model.distributed_inference_across_workers = true;
         ev.change({evaluation::kE2, evaluation::kFieldDistributed, true, "the selected GPUs span several workers"});
       }

@@ -32,11 +32,11 @@ std::optional<std::string> variant_of(const Worker& w, const GpuDevice& gpu, Tra
                            "', which is no Ascend chip name gpustack-runtime knows: its CANN variant lookup returns None and "
                            "GPUStack's backend framework filter fails ('NoneType' object has no attribute 'lower')" +
                            (known.empty() ? std::string() : "; known chip names like it: " + known),
-                       Json{{"worker", w.name},
-                            {"gpu_index", gpu.index},
-                            {"arch_family", *gpu.arch_family},
-                            {"known_like_it", like},
-                            {"gpustack_error", "'NoneType' object has no attribute 'lower'"}});
+                       DataFields{{"worker", w.name},
+                                  {"gpu_index", gpu.index},
+                                  {"arch_family", *gpu.arch_family},
+                                  {"known_like_it", like},
+                                  {"gpustack_error", "'NoneType' object has no attribute 'lower'"}});
 }
 
 // Distinct conditions of a worker, plus `cpu` when it has no GPU or the model offloads to CPU.
@@ -58,8 +58,6 @@ std::vector<Condition> conditions_of(const Worker& w, const Model& model, Trace&
   }
   return out;
 }
-
-Json opt_json(const std::optional<std::string>& v) { return v ? Json(*v) : Json(nullptr); }
 
 bool null_backend(const Model& model) { return !model.backend || model.backend->empty(); }
 
@@ -184,8 +182,10 @@ void BackendFrameworkFilter::run(const FilterContext& ctx, const std::vector<con
     removed.push_back(workers[i]->name);
     // GPUStack writes one line per removed worker, listing every failed condition.
     ctx.trace.message("filters", Name,
-                      Json{{"worker", workers[i]->name}, {"backend", backend}, {"backend_version", opt_json(pinned)},
-                           {"reasons", reasons->to_json()}});
+                      DataFields{{"worker", workers[i]->name},
+                                 {"backend", backend},
+                                 {"backend_version", pinned},
+                                 {"reasons", std::shared_ptr<const DeferredList>(reasons)}});
     reasons = nullptr;
   }
   if (!workers.empty() && removed.size() == workers.size())

@@ -36,7 +36,7 @@ void ClusterFilter::run(const FilterContext& ctx, const std::vector<const Worker
   summary->model_cluster_id = want;
   record.summary(std::move(summary));
   // GPUStack reports this filter every time ("Matched N workers by cluster selector.").
-  ctx.trace.message("filters", Name, Json{{"matched", matched}});
+  ctx.trace.message("filters", Name, DataFields{{"matched", matched}});
 }
 
 }  // namespace placement::filters

@@ -53,7 +53,7 @@ void GpuMatchingFilter::run(const FilterContext& ctx, const std::vector<const Wo
   }
   std::sort(absent.begin(), absent.end());
   const std::size_t matched = record.kept().size();
-  ctx.trace.message("filters", Name, Json{{"matched", matched}, {"absent", absent}});
+  ctx.trace.message("filters", Name, DataFields{{"matched", matched}, {"absent", absent}});
   auto summary = std::make_shared<GpuSelectorSummary>();
   summary->matched = matched;
   summary->named_workers = names;

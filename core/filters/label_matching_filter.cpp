@@ -52,7 +52,7 @@ void LabelMatchingFilter::run(const FilterContext& ctx, const std::vector<const 
   record.summary(summary);
   // GPUStack writes its line only when the selector removed someone.
   if (record.excluded_count() > 0) {
-    ctx.trace.message("filters", Name, summary->to_json());
+    ctx.trace.message("filters", Name, summary);
     if (note && !ctx.model.backend && !is_gguf(ctx.model))
       ctx.trace.quirk("Q17", "filters.labels", "the Linux-only note follows the effective backend (vLLM) of a model whose backend is null");
   }

@@ -39,7 +39,7 @@ void LocalPathFilter::run(const FilterContext& ctx, const std::vector<const Work
   summary->workers.assign(failed.begin(), failed.begin() + static_cast<std::ptrdiff_t>(listed));
   summary->more = failed.size() - listed;
   record.summary(summary);
-  if (!failed.empty()) ctx.trace.message("filters", Name, summary->to_json());
+  if (!failed.empty()) ctx.trace.message("filters", Name, summary);
 }
 
 }  // namespace placement::filters

@@ -44,7 +44,7 @@ std::vector<const Worker*> run_base_filters(const Scenario& scenario, const Mode
     f.run(ctx, survivors, record);
     if (record.excluded_count() > 0)
       trace.summary(kExcludedKey, static_cast<long long>(record.excluded_count()), static_cast<long long>(record.input_count()),
-                    "workers", Json{{"filter", f.name}});
+                    "workers", DataFields{{"filter", f.name}});
     survivors = record.kept();
     record.commit(trace);
     if (survivors.empty()) emptied_by = f.name;

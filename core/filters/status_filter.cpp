@@ -18,7 +18,7 @@ void StatusFilter::run(const FilterContext& ctx, const std::vector<const Worker*
   summary->of = record.input_count();
   record.summary(summary);
   // "Matched k/n workers by READY status." only when someone was removed.
-  if (record.excluded_count() > 0) ctx.trace.message("filters", Name, summary->to_json());
+  if (record.excluded_count() > 0) ctx.trace.message("filters", Name, summary);
 }
 
 }  // namespace placement::filters

@@ -22,7 +22,7 @@ SelectorChoice choose_selector(const Model& m, const BackendParameters& p) {
 }
 
 FitResult select_vgpu(FitContext& ctx) {
-  ctx.trace.error("unsupported", "dispatch", "operator-sliced GPU pools (gpu_type_selector) are out of scope", Json::object());
+  ctx.trace.error("unsupported", "dispatch", "operator-sliced GPU pools (gpu_type_selector) are out of scope");
   return {};
 }
 

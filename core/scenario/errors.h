@@ -27,25 +27,29 @@ std::string pointer_token(const std::string& key);
 
 }  // namespace placement
 
-#include <nlohmann/json.hpp>
+#include "trace/data_fields.h"
 
 namespace placement {
 
 // A GPUStack "reference error" (scheduler-rules.md §7.2): GPUStack would raise here. Selectors throw
 // it; the scheduler records {kind: reference_error, stage, reason, values} in the trace and ends
-// with no candidate, exit status 0.
+// with no candidate, exit status 0. The values are typed (DataFields) or, in the backends not yet
+// typed, a Json object: the fallback.
 class ReferenceError : public std::runtime_error {
  public:
-  ReferenceError(std::string stage, std::string reason, nlohmann::ordered_json values = nlohmann::ordered_json::object())
+  ReferenceError(std::string stage, std::string reason, TraceValues values = {})
       : std::runtime_error(reason), stage_(std::move(stage)), reason_(std::move(reason)), values_(std::move(values)) {}
   const std::string& stage() const { return stage_; }
   const std::string& reason() const { return reason_; }
-  const nlohmann::ordered_json& values() const { return values_; }
+  // What the trace's error record holds.
+  const TraceValues& trace_values() const { return values_; }
+  // The same as a tree (tests, and the backends that read them).
+  Json values() const { return values_.to_json(); }
 
  private:
   std::string stage_;  // selector_init | fit | evaluation | filters | scoring | dispatch
   std::string reason_;
-  nlohmann::ordered_json values_;
+  TraceValues values_;
 };
 
 }  // namespace placement

@@ -22,7 +22,7 @@ double offload_layer_score(const ModelInstance& inst, double max_score, OffloadI
   } else {
     if (total == 0)
       throw ReferenceError("scoring", "offload layer: total_layers is 0 (GPUStack divides by it)",
-                           Json{{"instance_id", inst.id}, {"instance_name", inst.name}, {"offload_layers", offload}});
+                           DataFields{{"instance_id", inst.id}, {"instance_name", inst.name}, {"offload_layers", offload}});
     item.rule = offload_rule::kRatio;
     score = static_cast<double>(offload) / static_cast<double>(total) * max_score;
   }

@@ -30,7 +30,7 @@ void write_bytes_or_null(JsonOut& out, std::string_view key, const std::optional
   else out.member(key, Json(nullptr));
 }
 
-Json worker_values(const Worker& w) { return Json{{"worker_id", w.id}, {"worker_name", w.name}}; }
+DataFields worker_values(const Worker& w) { return DataFields{{"worker_id", w.id}, {"worker_name", w.name}}; }
 
 }  // namespace
 
@@ -70,8 +70,8 @@ double PlacementBinpackScorer::score_item(const Worker& worker, const std::optio
     item.denominator = denominator;
     item.reached = BinpackItem::Reached::denominator;
     if (denominator == 0) {
-      Json values = worker_values(worker);
-      values["denominator"] = denominator;
+      DataFields values = worker_values(worker);
+      values.set({"denominator", denominator});
       throw ReferenceError("scoring", "binpack: CPU item divides by an allocatable RAM of 0", values);
     }
     item.score = as_double(*claim->ram) / as_double(denominator) * max_score_;
@@ -192,7 +192,7 @@ double PlacementBinpackScorer::score_subordinates(const std::vector<SubordinateW
     if (!w) {
       rec.subordinates_done = true;  // the record lists the ones scored before it
       throw ReferenceError("scoring", "binpack: a subordinate worker is unknown",
-                           Json{{"worker_id", sub.worker_id ? Json(*sub.worker_id) : Json(nullptr)}, {"worker_name", sub.worker_name}});
+                           DataFields{{"worker_id", sub.worker_id ? DataValue(*sub.worker_id) : DataValue()}, {"worker_name", sub.worker_name}});
     }
     BinpackSubordinateItem item{sub.worker_id, sub.worker_name, {}};
     sum += score_item(*w, sub.gpu_indexes, sub.claim ? &*sub.claim : nullptr, item.item);
@@ -233,7 +233,7 @@ double PlacementBinpackScorer::score_candidate(const Candidate& c, BinpackRecord
   const Worker* w = c.scored_worker ? c.scored_worker.get() : workers_.find(c.worker_id);
   if (!w)
     throw ReferenceError("scoring", "binpack: the candidate's worker is unknown",
-                         Json{{"worker_id", c.worker_id}, {"worker_name", c.worker_name}});
+                         DataFields{{"worker_id", c.worker_id}, {"worker_name", c.worker_name}});
   return score_with_subordinates(*w, c.gpu_indexes, &c.claim, c.subordinate_workers, rec);
 }
 
@@ -248,9 +248,9 @@ double PlacementBinpackScorer::score_instance(const ModelInstance& inst, ScaleDo
                                    row.item);
   } catch (const ReferenceError& e) {
     // Name the instance whose scoring failed, keeping GPUStack's cause.
-    Json values = e.values();
-    values["instance_id"] = inst.id;
-    values["instance_name"] = inst.name;
+    TraceValues values = e.trace_values();
+    values.set({"instance_id", inst.id});
+    values.set({"instance_name", inst.name});
     throw ReferenceError(e.stage(), e.reason(), values);
   }
 }

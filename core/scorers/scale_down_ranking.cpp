@@ -130,7 +130,7 @@ std::vector<RankedInstance> rank_scale_down(const Scenario& scenario, Trace& tra
                                                                        : score_spread_down(scenario, workers, mine, trace);
   } catch (const ReferenceError& e) {
     // GPUStack catches any failure of the ranking and returns no candidates (§4.5).
-    trace.error("reference_error", e.stage(), e.reason(), e.values());
+    trace.error("reference_error", e.stage(), e.reason(), e.trace_values());
     trace.add_scoring(std::make_shared<ScaleDownChainRecord>(ScaleDownChainRecord::failed()));
     return {};
   }

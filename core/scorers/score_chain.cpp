@@ -19,9 +19,9 @@ namespace {
 using score_chain::tie_groups;
 
 // Re-raises a scorer's reference error naming the subject it was scoring.
-[[noreturn]] void rethrow_for(const ReferenceError& e, const char* key, Json subject) {
-  Json values = e.values();
-  values[key] = std::move(subject);
+[[noreturn]] void rethrow_for(const ReferenceError& e, const char* key, DataValue subject) {
+  TraceValues values = e.trace_values();
+  values.set({key, std::move(subject)});
   throw ReferenceError(e.stage(), e.reason(), values);
 }
 

@@ -99,18 +99,6 @@ void write_object_array(JsonOut& out, const Items& items, Members members) {
   out.end_array();
 }
 
-// Adds to `record` the members `w.write(out)` writes into an open object (a scale-down record
-// that already holds its instance's fields).
-template <class Writable>
-void add_members(Json& record, const Writable& w) {
-  JsonTreeOut tree;
-  tree.begin_object();
-  w.write(tree);
-  tree.end_object();
-  Json members = tree.take();
-  for (auto it = members.begin(); it != members.end(); ++it) record[it.key()] = std::move(it.value());
-}
-
 // `data` of a record as §6 writes it: null reads as {}.
 inline void write_data(JsonOut& out, const Json& data) {
   if (data.is_null()) {

@@ -69,15 +69,13 @@ bool Trace::write_section(std::string_view name, JsonOut& out) const {
       out.member("of", l.of);
       out.member("key", l.key);
       out.member("unit", l.unit);
-      out.member("params", l.params);
+      out.key("params");
+      l.params.write(out);
     });
   } else if (name == "caps") {
-    write_object_array(out, caps_, [&](const Cap& c) {
-      out.member("id", c.id);
-      out.member("limit", c.limit);
-      out.member("actual", c.actual);
-      out.member("effect", c.effect);
-    });
+    out.begin_array();
+    for (const Cap& c : caps_) c.write(out);
+    out.end_array();
   } else if (name == "quirks") {
     write_object_array(out, quirks_, [&](const Quirk& q) {
       out.member("id", q.id);
@@ -88,7 +86,8 @@ bool Trace::write_section(std::string_view name, JsonOut& out) const {
     write_object_array(out, messages_, [&](const Message& m) {
       out.member("source", m.source);
       out.member("key", m.key);
-      out.member("values", m.values);
+      out.key("values");
+      m.values.write(out);
     });
   } else if (name == "error") {
     if (!error_) {
@@ -98,7 +97,8 @@ bool Trace::write_section(std::string_view name, JsonOut& out) const {
       out.member("kind", error_->kind);
       out.member("stage", error_->stage);
       out.member("reason", error_->reason);
-      out.member("values", error_->values);
+      out.key("values");
+      error_->values.write(out);
       out.end_object();
     }
   } else {
@@ -179,21 +179,54 @@ void Trace::cap(const std::string& id, long long limit, long long actual, const 
   caps_.push_back(Cap{id, limit, actual, effect});
 }
 
+void Trace::Cap::write(JsonOut& out) const {
+  out.begin_object();
+  out.member("id", id);
+  out.member("limit", limit);
+  out.member("actual", actual);
+  out.member("effect", effect);
+  out.end_object();
+}
+
+void Trace::message(const std::string& source, const std::string& key, DataFields values) {
+  add_message(source, key, std::move(values));
+}
+
+void Trace::message(const std::string& source, const std::string& key, std::shared_ptr<const DeferredList> values) {
+  add_message(source, key, std::move(values));
+}
+
 void Trace::message(const std::string& source, const std::string& key, Json values) {
+  add_message(source, key, std::move(values));
+}
+
+void Trace::add_message(const std::string& source, const std::string& key, TraceValues values) {
   changed();
   messages_.push_back(Message{source, key, std::move(values)});
 }
 
+void Trace::summary(const std::string& key, long long count, long long of, const std::string& unit, DataFields params) {
+  add_summary(key, count, of, unit, std::move(params));
+}
+
 void Trace::summary(const std::string& key, long long count, long long of, const std::string& unit, Json params) {
+  add_summary(key, count, of, unit, std::move(params));
+}
+
+void Trace::add_summary(const std::string& key, long long count, long long of, const std::string& unit,
+                        TraceValues params) {
   changed();
+  // Lines match by the text of their params, so a typed line and a Json one with the same
+  // members merge, as two equal Json objects did.
+  std::string text = params.to_json().dump();
   for (SummaryLine& line : summary_) {
-    if (line.key == key && line.params == params && line.unit == unit) {
+    if (line.key == key && line.params_text == text && line.unit == unit) {
       line.count += count;
       line.of = std::max(line.of, of);
       return;
     }
   }
-  summary_.push_back(SummaryLine{count, of, key, unit, std::move(params)});
+  summary_.push_back(SummaryLine{count, of, key, unit, std::move(params), std::move(text)});
 }
 
 void Trace::warning(const std::string& text) {
@@ -201,7 +234,7 @@ void Trace::warning(const std::string& text) {
   warnings_.push_back(text);
 }
 
-void Trace::error(const std::string& kind, const std::string& stage, const std::string& reason, Json values) {
+void Trace::error(const std::string& kind, const std::string& stage, const std::string& reason, TraceValues values) {
   changed();
   error_ = Error{kind, stage, reason, std::move(values)};
 }
@@ -211,7 +244,7 @@ void Trace::finish() {
   std::stable_sort(summary_.begin(), summary_.end(), [](const SummaryLine& a, const SummaryLine& b) {
     if (a.count != b.count) return a.count > b.count;
     if (a.key != b.key) return a.key < b.key;
-    return a.params.dump() < b.params.dump();
+    return a.params_text < b.params_text;
   });
 }
 

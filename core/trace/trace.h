@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scenario/types.h"
+#include "trace/data_fields.h"
 #include "trace/json_out.h"
 
 namespace placement {
@@ -73,11 +74,16 @@ class Trace {
   void cap(const std::string& id, long long limit, long long actual, const std::string& effect);
   // GPUStack-equivalent explanation slot (§6.9): {source, key, values}. Write-only: a selector
   // keeps its own messages (fit/common/selector_messages.h) and writes the survivors once.
-  void message(const std::string& source, const std::string& key, Json values = Json::object());
+  void message(const std::string& source, const std::string& key, DataFields values = {});
+  // A typed record shared with the stage that keeps it (a filter's summary), written when read.
+  void message(const std::string& source, const std::string& key, std::shared_ptr<const DeferredList> values);
   // Nomad-style aggregate line (§6.6); identical (key, params, unit) lines are merged by adding counts.
-  void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params = Json::object());
+  void summary(const std::string& key, long long count, long long of, const std::string& unit, DataFields params = {});
   void warning(const std::string& text);
-  void error(const std::string& kind, const std::string& stage, const std::string& reason, Json values = Json::object());
+  void error(const std::string& kind, const std::string& stage, const std::string& reason, TraceValues values = {});
+  // The untyped fallback of message() and summary() (backends not yet typed): the same bytes.
+  void message(const std::string& source, const std::string& key, Json values);
+  void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params);
 
   // Sort summary lines (count desc, key, params) — call once at the end.
   void finish();
@@ -87,24 +93,28 @@ class Trace {
     long long of = 0;
     std::string key;
     std::string unit;
-    Json params;
+    TraceValues params;
+    std::string params_text;  // params as Json::dump() prints them: what merging and sorting compare
   };
+  // §6.7 cap, in trace.caps and in a strategy record's caps (§6.3): its id, the limit and the
+  // figure that met it (same unit), and what the cap did.
   struct Cap {
     std::string id;
     long long limit = 0;
     long long actual = 0;
     std::string effect;
+    void write(JsonOut& out) const;
   };
   struct Quirk {
     std::string id, where, effect;
   };
   struct Message {
     std::string source, key;
-    Json values;
+    TraceValues values;
   };
   struct Error {
     std::string kind, stage, reason;
-    Json values;
+    TraceValues values;
   };
   struct Dispatch {
     std::string selector, reason;
@@ -114,6 +124,8 @@ class Trace {
  private:
   using Records = std::vector<std::shared_ptr<const TraceRecord>>;
   void write_requirement(JsonOut& out) const;
+  void add_message(const std::string& source, const std::string& key, TraceValues values);
+  void add_summary(const std::string& key, long long count, long long of, const std::string& unit, TraceValues params);
   void changed() { cache_.reset(); }
 
   std::vector<std::string> warnings_;

@@ -4,7 +4,7 @@
 
 namespace placement {
 
-void SelectorMessages::add(std::string source, std::string key, Json values) {
+void SelectorMessages::add(std::string source, std::string key, TraceValues values) {
   list_.push_back(SelectorMessage{std::move(source), std::move(key), std::move(values)});
 }
 
@@ -19,7 +19,10 @@ const SelectorMessage* SelectorMessages::last(const std::string& source, const s
 }
 
 void SelectorMessages::commit(Trace& trace) {
-  for (SelectorMessage& m : list_) trace.message(m.source, m.key, std::move(m.values));
+  for (SelectorMessage& m : list_) {
+    if (const DataFields* fields = m.values.fields()) trace.message(m.source, m.key, *fields);
+    else trace.message(m.source, m.key, m.values.to_json());
+  }
   list_.clear();
 }
 

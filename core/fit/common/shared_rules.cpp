@@ -100,11 +100,11 @@ std::optional<int> gpu_count(const Model& model, long long world, const std::str
                          "the parallel sizes (" + world_labels + ") give a world size of " + std::to_string(world) +
                              ", but " + std::to_string(*selected) + " GPUs are selected",
                          // model and backend: GPUStack's message names them (gpustack_messages)
-                         Json{{"labels", world_labels},
-                              {"world_size", world},
-                              {"gpu_count", *selected},
-                              {"model", model.name},
-                              {"backend", model.backend ? Json(*model.backend) : Json(nullptr)}});
+                         DataFields{{"labels", world_labels},
+                                    {"world_size", world},
+                                    {"gpu_count", *selected},
+                                    {"model", model.name},
+                                    {"backend", model.backend}});
   }
   return selected;
 }

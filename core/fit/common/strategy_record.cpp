@@ -15,15 +15,6 @@ void write_items(JsonOut& out, const std::vector<Json>& items) {
   out.end_array();
 }
 
-void write_cap(JsonOut& out, const StrategyCap& cap) {
-  out.begin_object();
-  out.member("id", cap.id);
-  out.member("limit", cap.limit);
-  out.member("actual", cap.actual);
-  out.member("effect", cap.effect);
-  out.end_object();
-}
-
 void write_quirk(JsonOut& out, const StrategyQuirk& quirk) {
   if (!quirk.where && !quirk.effect) {
     out.string(quirk.id);
@@ -67,7 +58,7 @@ class CommonMember final : public DeferredList {
         return;
       case StrategyField::caps:
         out.begin_array();
-        for (const StrategyCap& cap : c.caps) write_cap(out, cap);
+        for (const Trace::Cap& cap : c.caps) cap.write(out);
         out.end_array();
         return;
       case StrategyField::quirks:
@@ -150,12 +141,12 @@ void StrategyRecord::set_not_examined(std::shared_ptr<const DeferredList> list) 
   place(StrategyField::not_examined);
 }
 
-void StrategyRecord::add_cap(StrategyCap cap) {
+void StrategyRecord::add_cap(Trace::Cap cap) {
   common_->caps.push_back(std::move(cap));
   place(StrategyField::caps);
 }
 
-void StrategyRecord::set_caps(std::vector<StrategyCap> caps) {
+void StrategyRecord::set_caps(std::vector<Trace::Cap> caps) {
   common_->caps = std::move(caps);
   place(StrategyField::caps);
 }

@@ -32,14 +32,6 @@ struct StrategyExamined {
   std::uint64_t workers = 0, gpus = 0, combinations = 0, queries = 0;
 };
 
-// A §6.5 cap the strategy hit: its id, the limit and the figure that met it (same unit), and what
-// the cap did.
-struct StrategyCap {
-  std::string id;
-  long long limit = 0, actual = 0;
-  std::string effect;
-};
-
 // A §7 quirk the strategy relied on: the Q-id alone (Custom), or with where and/or effect.
 struct StrategyQuirk {
   std::string id;
@@ -58,7 +50,7 @@ struct StrategyCommon {
   std::shared_ptr<const DeferredList> rejection_list;   // GGUF, vLLM, SGLang (wins when set)
   std::vector<Json> not_examined;
   std::shared_ptr<const DeferredList> not_examined_list;  // vLLM (wins when set)
-  std::vector<StrategyCap> caps;
+  std::vector<Trace::Cap> caps;  // §6.5 caps the strategy hit, written as trace.caps writes them
   std::vector<StrategyQuirk> quirks;
 };
 
@@ -89,8 +81,8 @@ class StrategyRecord final : public DeferredList {
   void set_rejections(std::shared_ptr<const DeferredList> list);
   void set_not_examined(std::vector<Json> not_examined);
   void set_not_examined(std::shared_ptr<const DeferredList> list);
-  void add_cap(StrategyCap cap);
-  void set_caps(std::vector<StrategyCap> caps);
+  void add_cap(Trace::Cap cap);
+  void set_caps(std::vector<Trace::Cap> caps);
   void add_quirk(StrategyQuirk quirk);
   void set_quirks(std::vector<StrategyQuirk> quirks);
   // Places the member with what it holds so far (empty lists, zero counts).

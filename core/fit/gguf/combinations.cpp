@@ -47,7 +47,7 @@ std::vector<Bytes> parse_user_split(const UserSplit& split) {
     std::optional<long long> v = python_int(part);
     if (!v)
       throw ReferenceError("fit", "the --tensor-split value is not a list of integers",
-                           Json{{"tensor_split", split.text}, {"part", part}});
+                           DataFields{{"tensor_split", split.text}, {"part", part}});
     out.push_back(*v);
     if (comma == std::string::npos) break;
     start = comma + 1;

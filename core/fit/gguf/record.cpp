@@ -157,9 +157,9 @@ void StrategyRecorder::not_examined(const std::string& rule, DataFields what) {
 }
 
 void StrategyRecorder::cap(const std::string& id, long long limit, long long actual, const std::string& effect) {
-  for (const StrategyCap& c : caps_)
+  for (const Trace::Cap& c : caps_)
     if (c.id == id) return;
-  caps_.push_back(StrategyCap{id, limit, actual, effect});
+  caps_.push_back(Trace::Cap{id, limit, actual, effect});
   trace_.cap(id, limit, actual, effect);
 }
 

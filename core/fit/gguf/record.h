@@ -127,7 +127,7 @@ class StrategyRecorder {
   std::shared_ptr<GgufRejectionList> rejections_ = std::make_shared<GgufRejectionList>();
   std::shared_ptr<CombinationRejections> combination_rejections_ = std::make_shared<CombinationRejections>();
   std::shared_ptr<DataFieldsList> not_examined_ = std::make_shared<DataFieldsList>();
-  std::vector<StrategyCap> caps_;
+  std::vector<Trace::Cap> caps_;
   std::vector<StrategyQuirk> quirks_;
   DataFields notes_;
 };

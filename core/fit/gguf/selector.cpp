@@ -46,7 +46,7 @@ void summarise(Trace& trace, const StrategyRecorder& rec, std::size_t workers, s
     if (r.gpu_indexes.empty()) bump(worker_codes, code);
     else bump(gpu_codes, code);
   }
-  const Json params{{"selector", "gguf"}, {"strategy", rec.id()}};
+  const DataFields params{{"selector", "gguf"}, {"strategy", rec.id()}};
   for (const auto& [code, n] : gpu_codes) trace.summary("rejected_" + code, n, static_cast<long long>(gpus), "gpus", params);
   for (const auto& [code, n] : worker_codes) trace.summary("rejected_" + code, n, static_cast<long long>(workers), "workers", params);
 }

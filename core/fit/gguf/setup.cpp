@@ -71,7 +71,7 @@ void build_workers(const FitContext& ctx, Setup& s) {
     v.uma = w->is_unified_memory;
     v.alloc = ctx.allocation.compute(v.worker);
     if (v.alloc.uma_missing_index0)
-      throw ReferenceError("fit", "a unified-memory worker has GPUs but no GPU index 0", Json{{"worker", w->name}});
+      throw ReferenceError("fit", "a unified-memory worker has GPUs but no GPU index 0", DataFields{{"worker", w->name}});
     v.vram_sum = v.alloc.vram_total();
     s.gpu_count += v.worker.gpus.size();
     s.position_by_name.emplace(v.worker.name, s.workers.size());

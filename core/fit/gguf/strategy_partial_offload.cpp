@@ -210,7 +210,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
       const Bytes* alloc = w.alloc.gpu(real);
       if (!alloc)
         throw ReferenceError("fit", "the tensor split names a GPU position the worker lacks",
-                             Json{{"worker", w.worker.name}, {"gpu_index", real}});
+                             DataFields{{"worker", w.worker.name}, {"gpu_index", real}});
       const gguf::DeviceEstimate& d = item.vrams[k];
       const bool uma_short = w.uma && d.uma > *alloc;
       const bool nonuma_short = d.nonuma > *alloc;

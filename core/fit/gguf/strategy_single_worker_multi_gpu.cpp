@@ -87,7 +87,7 @@ std::optional<Candidate> try_combination(GgufRun& run, StrategyRecorder& rec, co
     const Bytes* alloc = w.alloc.gpu(real);
     if (fits && !alloc)
       throw ReferenceError("fit", "the tensor split names a GPU position the worker lacks",
-                           Json{{"worker", w.worker.name}, {"gpu_index", real}});
+                           DataFields{{"worker", w.worker.name}, {"gpu_index", real}});
     if (!alloc || (!fits && k >= item.vrams.size())) continue;
     const Bytes claim = figure(vram_at(item, k, &query)).on(w.uma);
     if (claim > *alloc) {

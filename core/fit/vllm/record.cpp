@@ -48,7 +48,7 @@ void StrategyRecorder::quirk(Trace& trace, const std::string& id, const std::str
 
 void StrategyRecorder::cap(Trace& trace, const std::string& id, long long limit, long long actual, const std::string& effect) {
   trace.cap(id, limit, actual, effect);
-  caps_.push_back(StrategyCap{id, limit, actual, effect});
+  caps_.push_back(Trace::Cap{id, limit, actual, effect});
 }
 
 long long StrategyRecorder::rejections_with(const std::string& code) const {
@@ -76,7 +76,7 @@ void StrategyRecorder::commit(Trace& trace, std::size_t candidates_found) {
     const bool resource = code == "vram" || code == "ram" || code == "vram_ratio" || code == "vram_total";
     const long long of = unit == "gpus" ? gpus_ : unit == "combinations" ? combinations_ : workers_;
     trace.summary(resource ? code + "_short" : code, count, std::max(of, count), unit,
-                  Json{{"selector", selector_}, {"strategy", strategy_}});
+                  DataFields{{"selector", selector_}, {"strategy", strategy_}});
   }
 }
 

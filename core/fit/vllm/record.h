@@ -61,7 +61,7 @@ class StrategyRecorder {
   std::vector<UnitCount> rejection_units_;
   std::shared_ptr<Rejections> rejections_ = std::make_shared<Rejections>();
   std::shared_ptr<NotExaminedList> not_examined_ = std::make_shared<NotExaminedList>();
-  std::vector<StrategyCap> caps_;
+  std::vector<Trace::Cap> caps_;
   std::vector<StrategyQuirk> quirks_;
   DataFields extras_;
 };

@@ -59,7 +59,7 @@ void finish_messages(VllmFit& fit, SelectorMessages& messages, const std::vector
   if (!manual.distributed_limit_worker.empty()) {
     messages.clear();
     messages.add("manual", "distributed_limit",
-                 Json{{"worker", manual.distributed_limit_worker}, {"instance", manual.distributed_limit_instance}});
+                 DataFields{{"worker", manual.distributed_limit_worker}, {"instance", manual.distributed_limit_instance}});
     trace.quirk("Q22", "vllm explanation",
                 "GPUStack shows only the one-distributed-instance notice (worker " + manual.distributed_limit_worker + ", instance " +
                     manual.distributed_limit_instance + ") instead of the requirement and strategy notes");

@@ -63,24 +63,29 @@ GpuVerdict judge_gpu(const VllmFit& fit, const GpuDevice& gpu, Bytes alloc, doub
   return {gmu > 0 ? static_cast<double>(fit.s.vram) > share : fit.s.vram > alloc, gmu > 0 && ratio < gmu};
 }
 
-// How many candidates and rejections the walk will record, so both lists get their exact room:
-// room for one of each per GPU would leave most of it allocated and unused for the rest of the run.
-std::pair<std::size_t, std::size_t> count_outcomes(VllmFit& fit, const std::vector<PoolTypeGroup>& groups) {
-  std::size_t candidates = 0, rejections = 0;
+// The single-GPU walk, written once for counting and for recording: each worker with GPUs in each
+// type group, `worker(w, type, a)` first; then `ram_short(w, a)` and nothing more when its RAM is
+// short, else `gpu(w, gpu, alloc, ratio, verdict)` for each GPU and `done(w)`.
+template <class OnWorker, class OnRamShort, class OnGpu, class OnDone>
+void walk_gpus(VllmFit& fit, const std::vector<PoolTypeGroup>& groups, OnWorker&& worker, OnRamShort&& ram_short_at,
+               OnGpu&& gpu_at, OnDone&& done) {
   for (const PoolTypeGroup& group : groups)
     for (const Worker* wp : group.workers) {
       if (wp->gpus.empty()) continue;
-      const Allocatable& a = fit.alloc(*wp, group.type);
+      const Worker& w = *wp;
+      const Allocatable& a = fit.alloc(w, group.type);
+      worker(w, group.type, a);
       if (ram_short(fit.s.ram, a)) {
-        ++rejections;
+        ram_short_at(w, a);
         continue;
       }
-      for (const GpuDevice& gpu : wp->gpus) {
+      for (const GpuDevice& gpu : w.gpus) {
         const Bytes alloc = a.gpu_or_zero(gpu.index);
-        ++(judge_gpu(fit, gpu, alloc, alloc_ratio(*wp, gpu, alloc)).fits() ? candidates : rejections);
+        const double ratio = alloc_ratio(w, gpu, alloc);
+        gpu_at(w, gpu, alloc, ratio, judge_gpu(fit, gpu, alloc, ratio));
       }
+      done(w);
     }
-  return {candidates, rejections};
 }
 
 }  // namespace
@@ -96,51 +101,57 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
   };
   std::optional<NoteFigures> note;  // the running figures at the last worker without a candidate
   const std::vector<PoolTypeGroup> groups = group_by_gpu_type(fit.pool, rec, fit.ctx.trace);
-  const auto [candidates, rejections] = count_outcomes(fit, groups);
+  // Counted first, so both lists get their exact room: room for one of each per GPU would leave
+  // most of it allocated and unused for the rest of the run.
+  std::size_t candidates = 0, rejections = 0;
+  walk_gpus(
+      fit, groups, [](const Worker&, const GpuType&, const Allocatable&) {},
+      [&](const Worker&, const Allocatable&) { ++rejections; },
+      [&](const Worker&, const GpuDevice&, Bytes, double, const GpuVerdict& verdict) {
+        ++(verdict.fits() ? candidates : rejections);
+      },
+      [](const Worker&) {});
   all.reserve(candidates);
   rec.expect_rejections(rejections);
-  for (const PoolTypeGroup& group : groups) {
-    for (const Worker* wp : group.workers) {
-      if (wp->gpus.empty()) continue;
-      const Worker& w = *wp;
-      rec.examined_worker();
-      const Allocatable& a = fit.alloc(w, group.type);
-      const DataFields hidden = hidden_in_group(w, group.type) ? hidden_type_note(rec, fit.ctx.trace, "single_gpu", w, group.type) : DataFields();
-      if (ram_short(fit.s.ram, a)) {
+
+  DataFields hidden;
+  std::size_t found = 0;
+  walk_gpus(
+      fit, groups,
+      [&](const Worker& w, const GpuType& type, const Allocatable&) {
+        rec.examined_worker();
+        hidden = hidden_in_group(w, type) ? hidden_type_note(rec, fit.ctx.trace, "single_gpu", w, type) : DataFields();
+        found = 0;
+      },
+      [&](const Worker& w, const Allocatable& a) {
         // GPUStack skips the worker here without leaving a note.
         rec.reject(w, {}, "ram", "workers").shortfalls.push_back(make_shortfall("ram", fit.s.ram, a.ram, ram_capacity(w)));
-        continue;
-      }
-      std::size_t found = 0;
-      for (const GpuDevice& device : w.gpus) {
-        const GpuDevice* gpu = &device;
+      },
+      [&](const Worker& w, const GpuDevice& gpu, Bytes alloc, double ratio, const GpuVerdict& verdict) {
         rec.examined_gpus(1);
-        const Bytes alloc = a.gpu_or_zero(gpu->index);
-        const double ratio = alloc_ratio(w, *gpu, alloc);
         if (alloc > fit.largest_single_gpu_vram) {
           fit.largest_single_gpu_vram = alloc;
           fit.largest_single_gpu_ratio = ratio;
         }
-        const GpuVerdict verdict = judge_gpu(fit, *gpu, alloc, ratio);
         if (!verdict.fits()) {
-          reject_gpu(fit, rec, rejection_data, w, *gpu, alloc, verdict.exceeds_vram, verdict.exceeds_ratio, hidden);
-          continue;
+          reject_gpu(fit, rec, rejection_data, w, gpu, alloc, verdict.exceeds_vram, verdict.exceeds_ratio, hidden);
+          return;
         }
-        const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu->memory_total) * gmu) : fit.s.vram;
+        const Bytes claim = gmu > 0 ? static_cast<Bytes>(static_cast<double>(gpu.memory_total) * gmu) : fit.s.vram;
         Candidate c;
         c.worker_id = w.id;
         c.worker_name = w.name;
-        c.gpu_type = gpu->type;  // the device's own type (differs from the group's under Q1)
-        c.gpu_indexes = std::vector<int>{gpu->index};
-        c.claim = vllm_claim(model, VramMap{{gpu->index, claim}});
+        c.gpu_type = gpu.type;  // the device's own type (differs from the group's under Q1)
+        c.gpu_indexes = std::vector<int>{gpu.index};
+        c.claim = vllm_claim(model, VramMap{{gpu.index, claim}});
         c.scored_worker = fit.pool.copy_of(&w);
         all.push_back(std::move(c));
         ++found;
-      }
-      // GPUStack rewrites its note at every worker without a candidate: the last one stands.
-      if (found == 0) note = NoteFigures{fit.largest_single_gpu_vram, fit.largest_single_gpu_ratio};
-    }
-  }
+      },
+      [&](const Worker&) {
+        // GPUStack rewrites its note at every worker without a candidate: the last one stands.
+        if (found == 0) note = NoteFigures{fit.largest_single_gpu_vram, fit.largest_single_gpu_ratio};
+      });
   if (note) {
     Json v{{"largest_alloc", note->vram}, {"largest_alloc_gib", round_to_gib(static_cast<double>(note->vram))}, {"gmu", gmu}};
     if (gmu != 0) v["largest_alloc_percent"] = note->ratio * 100;

@@ -65,7 +65,7 @@ double alloc_ratio(const Worker& worker, const GpuDevice& gpu, Bytes alloc) {
     throw ReferenceError("fit",
                          "GPU " + worker.name + ":" + gpu.type + ":" + std::to_string(gpu.index) +
                              " reports memory.total 0; GPUStack divides the allocatable VRAM by it and fails",
-                         Json{{"worker", worker.name}, {"gpu_type", gpu.type}, {"gpu_index", gpu.index}});
+                         DataFields{{"worker", worker.name}, {"gpu_type", gpu.type}, {"gpu_index", gpu.index}});
   return static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
 }
 

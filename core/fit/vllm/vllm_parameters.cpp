@@ -32,7 +32,7 @@ std::optional<long long> read_positive(const BackendParameters& params, const Pa
   if (v && *v <= 0) {
     const std::string flag = size.spelling(params).value_or(std::string("--") + size.long_name);
     throw ReferenceError("selector_init", flag + " must be a positive integer, got " + std::to_string(*v),
-                         Json{{"parameter", flag}, {"value", *v}});
+                         DataFields{{"parameter", flag}, {"value", *v}});
   }
   return v;
 }
@@ -145,7 +145,7 @@ void validate_vllm_parameters(const HfHyperParameters& hp, const BackendParamete
     TpCheck check = tp_ok(hp, *tp, params, VisionRule::vllm);
     if (!check.ok)
       throw ReferenceError("fit", check.reason() + ". Consider adjusting your tensor-parallel-size value.",
-                           Json{{"parameter", "tensor-parallel-size"}, {"n", *tp}, {"quantity", check.quantity}, {"value", check.value}});
+                           DataFields{{"parameter", "tensor-parallel-size"}, {"n", *tp}, {"quantity", check.quantity}, {"value", check.value}});
   }
   if (executor != VllmExecutor::mp) return;
   auto dp = kDp.read(params);
@@ -154,7 +154,7 @@ void validate_vllm_parameters(const HfHyperParameters& hp, const BackendParamete
     throw ReferenceError("fit",
                          "vLLM multi-node: --data-parallel-size " + std::to_string(*dp) +
                              " must be a multiple of --data-parallel-size-local " + std::to_string(*dpl),
-                         Json{{"dp", *dp}, {"dpl", *dpl}});
+                         DataFields{{"dp", *dp}, {"dpl", *dpl}});
 }
 
 namespace {
@@ -179,7 +179,7 @@ VllmGmu resolve_vllm_gmu(const Model& model, const HfHyperParameters& hp, const 
     auto v = python_float(*text);
     if (!v)
       throw ReferenceError("fit", "--gpu-memory-utilization value '" + *text + "' is not a number",
-                           Json{{"parameter", "gpu-memory-utilization"}, {"value", *text}});
+                           DataFields{{"parameter", "gpu-memory-utilization"}, {"value", *text}});
     g.value = *v;
     g.source = "parameter";
   }

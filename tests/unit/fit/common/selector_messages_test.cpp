@@ -72,7 +72,7 @@ TEST_CASE("selector messages: last finds the newest of a source and key", "[sele
       CHECK(found == nullptr);
     } else {
       REQUIRE(found != nullptr);
-      CHECK(found->values == row.values);
+      CHECK(found->values.to_json() == row.values);
     }
   }
 }

@@ -162,7 +162,7 @@ TEST_CASE("strategy record: each typed common field writes its own member", "[st
          r.set_not_examined(std::make_shared<Numbers>(std::vector<int>{8}));
        },
        R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[9],"not_examined":[8],"caps":[],"quirks":[]})"},
-      {"caps", [](StrategyRecord& r) { r.add_cap(StrategyCap{"C1", 10, 12, "stopped"}); },
+      {"caps", [](StrategyRecord& r) { r.add_cap(Trace::Cap{"C1", 10, 12, "stopped"}); },
        R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[{"id":"C1","limit":10,"actual":12,"effect":"stopped"}],"quirks":[]})"},
       {"quirks: bare id, effect only, where and effect", [](StrategyRecord& r) {
          r.add_quirk(StrategyQuirk{"Q16", std::nullopt, std::nullopt});

@@ -1,4 +1,6 @@
-#include "fit/common/data_fields.h"
+#include "trace/data_fields.h"
+
+#include "trace/trace.h"
 
 #include <cstring>
 
@@ -47,6 +49,7 @@ struct WriteValue {
     out.end_array();
   }
   void operator()(const DataFields& object) const { object.write(out); }
+  void operator()(const std::shared_ptr<const DeferredList>& record) const { record->write(out); }
   void operator()(const std::vector<DataFields>& objects) const {
     out.begin_array();
     for (const DataFields& o : objects) o.write(out);
@@ -57,5 +60,20 @@ struct WriteValue {
 }  // namespace
 
 void DataValue::write(JsonOut& out) const { std::visit(WriteValue{out}, value_); }
+
+void TraceValues::set(DataField field) {
+  if (DataFields* fields = std::get_if<DataFields>(&value_)) {
+    fields->set(std::move(field));
+    return;
+  }
+  if (const auto* record = std::get_if<std::shared_ptr<const DeferredList>>(&value_)) value_ = (*record)->to_json();
+  std::get<Json>(value_)[field.name] = json_tree(field.value);
+}
+
+void TraceValues::write(JsonOut& out) const {
+  if (const DataFields* fields = std::get_if<DataFields>(&value_)) fields->write(out);
+  else if (const auto* record = std::get_if<std::shared_ptr<const DeferredList>>(&value_)) (*record)->write(out);
+  else out.value(std::get<Json>(value_));
+}
 
 }  // namespace placement
