@@ -1,5 +1,5 @@
-// The What-if step's operations (issue 22, item 5). Every change goes through App::edit, so
-// "Deploy all", applying a suggestion and the binpack <-> spread switch are one undo step each;
+// The What-if step's operations (issue 22, item 5). "Deploy all" (in place, as Deploy until
+// full), applying a suggestion and the binpack <-> spread switch are one undo step each;
 // the answers themselves come from the core through the what-if service (whatif_service.h).
 #include <exception>
 #include <string>
@@ -34,8 +34,9 @@ bool App::deploy_capacity() {
     refuse("Nothing was deployed", o.error);
     return false;
   }
-  edit(std::move(o.document));
-  banner_.notice("Deployed all " + std::to_string(o.deployed) + " replica" + (o.deployed == 1 ? "" : "s") + " that fit; " +
+  const int deployed = o.deployed;
+  deploy_placed(std::move(o));
+  banner_.notice("Deployed all " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " that fit; " +
                  std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
                  " replicas exist");
   return true;

@@ -29,4 +29,13 @@ std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, con
 // list would pass the loader's limit or the loader refuses the instance or the model.
 std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed);
 
+// The same in place, for edits of several places (typed_follower.h). False when the change is not
+// one handled here or the loader refuses it; `s` is then left half-changed, to be thrown away.
+// typed_edit():
+bool edit_part(Scenario& s, const Json& after, const Json::json_pointer& pointer);
+// `count` workers (or instances) at `first` loaded and inserted at position `at`, with the
+// checks of typed_append_workers (typed_append_instance):
+bool insert_workers(Scenario& s, std::size_t at, const Json* first, std::size_t count);
+bool insert_instances(Scenario& s, std::size_t at, const Json* first, std::size_t count);
+
 }  // namespace placement::ui
