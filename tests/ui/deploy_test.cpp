@@ -8,6 +8,7 @@
 #include "app/deploy.h"
 #include "app/deploy_until_full.h"
 #include "app/examples.h"
+#include "counting_service.h"
 #include "headless_frame.h"
 #include "scheduler.h"
 #include "test_hooks.h"
@@ -19,6 +20,7 @@ using placement::ui::testing::HeadlessImGui;
 namespace {
 
 std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
+
 
 }  // namespace
 
@@ -166,11 +168,14 @@ TEST_CASE("an instance's worker is shown by name, from its worker_id when it has
 
 TEST_CASE("removing a worker, scaling down, resetting and filling are one undo step each, decided as the document") {
   HeadlessImGui gui;
-  int checked = 0;
+  int checked = 0, typed = 0, untyped = 0;
   for (const ExampleScenario& example : builtin_examples()) {
-    auto app = make_app();
+    auto counting = std::make_unique<testing::CountingService>();
+    testing::CountingService& service = *counting;
+    auto app = std::make_unique<App>(std::move(counting));
     REQUIRE(app->load_example(example.stem));
     gui.frames(*app, 2);
+    service.typed = service.untyped = 0;
     std::vector<Json> docs{app->scenario()};
     const std::vector<std::pair<const char*, std::function<bool()>>> edits = {
         {"remove worker", [&] { return app->remove_worker(0); }},
@@ -204,6 +209,11 @@ TEST_CASE("removing a worker, scaling down, resetting and filling are one undo s
       CHECK(app->scenario().dump() == docs[i].dump());
       decided_as_document();
     }
+    typed += service.typed, untyped += service.untyped;
   }
   CHECK(checked > 20);
+  // Every edit, its undo and its redo is decided from the typed Scenario it patched (no example
+  // has a worker whose state the loader warns about), none from the document loaded again.
+  CHECK(typed == 3 * checked);
+  CHECK(untyped == 0);
 }
