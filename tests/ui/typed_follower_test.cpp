@@ -128,6 +128,17 @@ std::vector<EditRow> edit_rows() {
       {"append two workers",
        [](AppState& s, const Json& doc, ChangeObserver* o) { return s.append(Json::json_pointer("/workers"), placement::ui::copies_of(doc, 0, 2), o); },
        [](const Json& doc) { return placement::ui::add_copies(doc, 0, 2); }},
+      {"set the first instance's state",
+       [](AppState& s, const Json& doc, ChangeObserver* o) {
+         if (!doc.contains("model_instances") || !doc["model_instances"].is_array() || doc["model_instances"].empty()) return false;
+         s.set(Json::json_pointer("/model_instances/0/state"), Json("error"), "", o);
+         return s.undo_depth() == 1;
+       },
+       [](const Json& doc) {
+         Json d = doc;
+         d["model_instances"][0]["state"] = "error";
+         return d;
+       }},
       {"set the replicas",
        [](AppState& s, const Json&, ChangeObserver* o) {
          s.set(Json::json_pointer("/model/replicas"), Json(5), "", o);

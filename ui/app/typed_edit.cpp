@@ -13,17 +13,7 @@ namespace placement::ui {
 
 namespace {
 
-// The index of /workers/<i> or /workers/<i>/..., else -1.
-long worker_of(const Json::json_pointer& pointer) {
-  const std::string text = pointer.to_string();
-  const std::string prefix = "/workers/";
-  if (text.rfind(prefix, 0) != 0) return -1;
-  const std::size_t end = std::min(text.find('/', prefix.size()), text.size());
-  const std::string digits = text.substr(prefix.size(), end - prefix.size());
-  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0'))
-    return -1;
-  return std::stol(digits);
-}
+long worker_of(const Json::json_pointer& pointer) { return element_of(pointer, "workers"); }
 
 bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
 
@@ -47,6 +37,17 @@ bool reload_model(Scenario& s, const Json& after) {
 }
 
 }  // namespace
+
+long element_of(const Json::json_pointer& pointer, const std::string& list) {
+  const std::string text = pointer.to_string();
+  const std::string prefix = "/" + list + "/";
+  if (text.rfind(prefix, 0) != 0) return -1;
+  const std::size_t end = std::min(text.find('/', prefix.size()), text.size());
+  const std::string digits = text.substr(prefix.size(), end - prefix.size());
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0'))
+    return -1;
+  return std::stol(digits);
+}
 
 bool edit_part(Scenario& s, const Json& after, const Json::json_pointer& pointer) {
   if (!after.is_object()) return false;

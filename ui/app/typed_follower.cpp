@@ -85,15 +85,11 @@ bool reload_scale_down(Scenario& s, const Json& document) {
 
 // One element of a list changed in place (/model_instances/<i>/...): loaded again.
 bool reload_instance(Scenario& s, const Json& document, const Json::json_pointer& pointer) {
-  const std::string rest = pointer.to_string().substr(instances_list().to_string().size() + 1);
-  const std::string digits = rest.substr(0, rest.find('/'));
-  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos || (digits.size() > 1 && digits[0] == '0'))
-    return false;
-  const std::size_t i = std::stoul(digits);
+  const long i = element_of(pointer, "model_instances");
   const Json* list = list_of(document, instances_list());
-  if (!list || i >= s.model_instances.size() || i >= list->size()) return false;
+  if (i < 0 || !list || std::size_t(i) >= s.model_instances.size() || std::size_t(i) >= list->size()) return false;
   try {
-    s.model_instances[i] = load_instance((*list)[i], "/model_instances/" + digits);
+    s.model_instances[std::size_t(i)] = load_instance((*list)[std::size_t(i)], "/model_instances/" + std::to_string(i));
   } catch (const std::exception&) {
     return false;
   }
