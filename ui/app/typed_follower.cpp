@@ -4,7 +4,6 @@
 #include <string>
 
 #include "app/typed_edit.h"
-#include "scenario/limits.h"
 #include "scenario/scenario_loader.h"
 #include "scenario/worker_state.h"
 
