@@ -3,9 +3,12 @@
 // headless_ui_test.cpp.
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "app/deploy.h"
 #include "app/deploy_until_full.h"
 #include "app/examples.h"
+#include "counting_service.h"
 #include "headless_frame.h"
 #include "scheduler.h"
 #include "test_hooks.h"
@@ -17,6 +20,7 @@ using placement::ui::testing::HeadlessImGui;
 namespace {
 
 std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
+
 
 }  // namespace
 
@@ -160,4 +164,56 @@ TEST_CASE("an instance's worker is shown by name, from its worker_id when it has
   CHECK(worker_name_of(doc, inst) == "named");
   CHECK(worker_name_of(doc, Json{{"worker_id", 999}}) == "999");
   CHECK(worker_name_of(doc, Json::object()) == "-");
+}
+
+TEST_CASE("removing a worker, scaling down, resetting and filling are one undo step each, decided as the document") {
+  HeadlessImGui gui;
+  int checked = 0, typed = 0, untyped = 0;
+  for (const ExampleScenario& example : builtin_examples()) {
+    auto counting = std::make_unique<testing::CountingService>();
+    testing::CountingService& service = *counting;
+    auto app = std::make_unique<App>(std::move(counting));
+    REQUIRE(app->load_example(example.stem));
+    gui.frames(*app, 2);
+    service.typed = service.untyped = 0;
+    std::vector<Json> docs{app->scenario()};
+    const std::vector<std::pair<const char*, std::function<bool()>>> edits = {
+        {"remove worker", [&] { return app->remove_worker(0); }},
+        {"deploy until full", [&] { return app->deploy_until_full(); }},
+        {"scale down", [&] { return app->scale_down_to(std::max(0LL, model_instance_count(app->scenario()) - 1)); }},
+        {"reset", [&] { return app->reset_instances(); }},
+    };
+    const auto decided_as_document = [&] {
+      gui.frames(*app, 1);
+      CHECK(app->results_current());
+      CHECK(app->result() == placement::schedule_json(app->scenario().dump(2)));
+      CHECK(app->scale_down_result() == placement::scale_down_json(app->scenario().dump(2)));
+    };
+    for (const auto& [name, edit] : edits) {
+      INFO(example.stem << ": " << name);
+      const std::size_t depth = app->state().undo_depth();
+      if (!edit()) continue;
+      CHECK(app->state().undo_depth() == depth + 1);
+      decided_as_document();
+      docs.push_back(app->scenario());
+      ++checked;
+    }
+    INFO(example.stem);
+    for (std::size_t i = docs.size() - 1; i-- > 0;) {
+      app->undo();
+      CHECK(app->scenario().dump() == docs[i].dump());
+      decided_as_document();
+    }
+    for (std::size_t i = 1; i < docs.size(); ++i) {
+      app->redo();
+      CHECK(app->scenario().dump() == docs[i].dump());
+      decided_as_document();
+    }
+    typed += service.typed, untyped += service.untyped;
+  }
+  CHECK(checked > 20);
+  // Every edit, its undo and its redo is decided from the typed Scenario it patched (no example
+  // has a worker whose state the loader warns about), none from the document loaded again.
+  CHECK(typed == 3 * checked);
+  CHECK(untyped == 0);
 }

@@ -7,8 +7,10 @@
 // benchmark cluster cluster_bench --write makes) loaded, then replicas set EDITS times as the model
 // panel sets it, each timed to the end of the frame that draws its decision, and the frame after.
 // STEP: the step tab open while editing (cluster by default; the fit, filters, scoring and
-// scale-down tabs draw from the trace). ACTION: replicas (default) or deploy (Deploy pressed:
-// the winner becomes an instance and replicas +1).
+// scale-down tabs draw from the trace). ACTION: replicas (default), deploy (Deploy pressed:
+// the winner becomes an instance and replicas +1), undo (replicas set, its decision drawn, then
+// undone: the undo is timed), remove-worker (the middle worker removed, as its panel's button does)
+// or scale-down (scaled down by one replica, as the scale-down dialog does).
 //   ui_frame_bench --edit FILE [EDITS] [STEP] [ACTION]
 #include <algorithm>
 #include <chrono>
@@ -19,6 +21,8 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/deploy.h"
+#include "app/worker_edits.h"
 #include "panels/edit_widgets.h"
 #include "headless_frame.h"
 
@@ -96,13 +100,25 @@ int edit_bench(const char* file, int edits, const char* step, const std::string&
     return 1;
   }
   gui.frames(app, 3);
+  const auto settle = [&] {
+    for (int f = 0; f < 3 && !app.results_current(); ++f) gui.frames(app, 1);
+  };
   std::vector<double> edit_ms, drawn_ms, after_ms;
   for (int i = 0; i < edits; ++i) {
+    if (action == "undo") {
+      placement::ui::set_value(app, placement::ui::ptr("/model/replicas"), Json(2 + i % 2));
+      app.state().seal();
+      settle();
+      gui.frames(app, 1);
+    }
     start = Clock::now();
     if (action == "deploy") app.deploy();
+    else if (action == "undo") app.undo();
+    else if (action == "remove-worker") app.remove_worker(app.scenario()["workers"].size() / 2);
+    else if (action == "scale-down") app.scale_down_to(placement::ui::model_instance_count(app.scenario()) - 1);
     else placement::ui::set_value(app, placement::ui::ptr("/model/replicas"), Json(2 + i % 2));
     edit_ms.push_back(ms_since(start));
-    for (int f = 0; f < 3 && !app.results_current(); ++f) gui.frames(app, 1);
+    settle();
     drawn_ms.push_back(ms_since(start));
     start = Clock::now();
     gui.frames(app, 1);

@@ -8,7 +8,9 @@
 #include "app/decision_line.h"
 #include "app/deploy.h"
 #include "app/examples.h"
+#include "counting_service.h"
 #include "headless_frame.h"
+#include "scheduler.h"
 #include "test_hooks.h"
 #include "whatif/json_patch.h"
 #include "whatif/whatif_json.h"
@@ -22,8 +24,9 @@ namespace {
 std::unique_ptr<App> make_app() { return std::make_unique<App>(make_sync_schedule_service()); }
 
 // The app with `example` loaded and the What-if view `view` open.
-std::unique_ptr<App> open_view(HeadlessImGui& gui, const std::string& example, const std::string& view) {
-  auto app = make_app();
+std::unique_ptr<App> open_view(HeadlessImGui& gui, const std::string& example, const std::string& view,
+                               std::unique_ptr<ScheduleService> service = make_sync_schedule_service()) {
+  auto app = std::make_unique<App>(std::move(service));
   REQUIRE(app->load_example(example));
   REQUIRE(app->step("what-if"));
   gui.frames(*app, 2);
@@ -95,7 +98,9 @@ TEST_CASE("the decision line says how many more replicas fit; Deploy all places 
 
 TEST_CASE("a suggestion previews on the canvas, applies as one undo step and undoes") {
   HeadlessImGui gui;
-  auto app = open_view(gui, "advise-what-would-fit", "advice");
+  auto counting = std::make_unique<testing::CountingService>();
+  testing::CountingService& service = *counting;
+  auto app = open_view(gui, "advise-what-would-fit", "advice", std::move(counting));
   gui.frames(*app, 2);
   REQUIRE(app->whatif().current(WhatIfKind::advise));
   const Json advice = app->whatif().answer(WhatIfKind::advise);
@@ -120,6 +125,34 @@ TEST_CASE("a suggestion previews on the canvas, applies as one undo step and und
   CHECK(winner["gpu_indexes"] == advice["suggestions"][0]["placement"]["gpu_indexes"]);
   REQUIRE(gui.click(*app, "button/undo"));
   CHECK(app->scenario_text() == before);
+  // Every suggestion, its undo and its redo: the exact documents, decided as the document.
+  const auto decided_as_document = [&] {
+    gui.frames(*app, 1);
+    CHECK(app->results_current());
+    CHECK(app->result() == placement::schedule_json(app->scenario_text()));
+  };
+  service.typed = service.untyped = 0;
+  for (std::size_t i = 0; i < advice["suggestions"].size(); ++i) {
+    INFO("suggestion " << i);
+    for (int f = 0; f < 4 && !app->whatif().current(WhatIfKind::advise); ++f) gui.frames(*app, 1);
+    REQUIRE(app->whatif().current(WhatIfKind::advise));
+    REQUIRE(app->apply_suggestion(int(i)));
+    const Json after = placement::whatif::apply_patch(Json::parse(before), advice["suggestions"][i]["patch"]);
+    CHECK(app->scenario().dump() == after.dump());
+    decided_as_document();
+    app->undo();
+    CHECK(app->scenario_text() == before);
+    decided_as_document();
+    app->redo();
+    CHECK(app->scenario().dump() == after.dump());
+    decided_as_document();
+    app->undo();
+  }
+  // A patch of the model or of one worker's GPUs, or an instance erased, is followed on the typed
+  // Scenario (apply, undo, redo, undo: four decisions each); a worker's state changed or a worker
+  // added to the list is left to the whole load.
+  CHECK(service.typed >= 4 * 4);
+  CHECK(service.untyped <= 4 * 2);
 }
 
 TEST_CASE("a pinned baseline lists what an edit changed; binpack <-> spread in one click") {
@@ -143,8 +176,11 @@ TEST_CASE("a pinned baseline lists what an edit changed; binpack <-> spread in o
   CHECK(app->scenario()["model"]["placement_strategy"] == "binpack");
   CHECK(app->whatif().pinned());
   CHECK(app->whatif().current(WhatIfKind::compare));
+  CHECK(app->result() == placement::schedule_json(app->scenario_text()));
   app->undo();
   CHECK(app->scenario_text() == baseline);
+  gui.frames(*app, 1);
+  CHECK(app->result() == placement::schedule_json(app->scenario_text()));
 }
 
 TEST_CASE("a sweep lists a row per value and follows edits") {

@@ -15,7 +15,7 @@
 #include "app/host.h"
 #include "app/json_import.h"
 #include "app/scenario_text.h"
-#include "app/typed_edit.h"
+#include "app/typed_follower.h"
 #include "app/view_link.h"
 #include "app/worker_edits.h"
 #include "explain/markdown_renderer.h"
@@ -78,19 +78,28 @@ void App::edit(Json next, const std::string& coalesce_key) {
   if (state_.generation() != before) changed();
 }
 
+const Scenario* App::typed_scenario() const {
+  if (loaded_ && loaded_generation_ == state_.generation()) return loaded_.get();
+  return results_current() ? results_.scenario() : nullptr;
+}
+
+bool App::follow(const std::function<void(ChangeObserver*)>& change) {
+  const std::uint64_t before = state_.generation();
+  const bool loads_current = loads_generation_ == before;
+  TypedFollower follower(typed_scenario());
+  change(&follower);
+  if (state_.generation() == before) return false;
+  // The canvas's instance claims read /model_instances alone.
+  if (loads_current && !follower.instances_changed()) loads_generation_ = state_.generation();
+  if (auto typed = follower.result()) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
+  changed();
+  return true;
+}
+
 void App::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
   if (ui_.embed) return;
   keep_baseline();
-  const std::uint64_t before = state_.generation();
-  // The canvas's instance claims read /model_instances alone.
-  const bool loads_kept = loads_generation_ == before && pointer.to_string().rfind("/model_instances", 0) != 0;
-  const bool typed_before = results_current() && results_.scenario();
-  state_.set(pointer, std::move(value), coalesce_key);
-  if (state_.generation() == before) return;
-  if (loads_kept) loads_generation_ = state_.generation();
-  if (typed_before)
-    if (auto typed = typed_edit(*results_.scenario(), state_.scenario(), pointer)) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
-  changed();
+  follow([&](ChangeObserver* o) { state_.set(pointer, std::move(value), coalesce_key, o); });
 }
 
 void App::append_workers(std::vector<Json> workers) {
@@ -103,15 +112,14 @@ void App::append_workers(std::vector<Json> workers) {
     edit(std::move(next));
     return;
   }
-  const std::uint64_t before = state_.generation();
-  // The canvas's instance claims read /model_instances alone.
-  const bool loads_kept = loads_generation_ == before;
-  std::shared_ptr<const Scenario> typed;
-  if (results_current() && results_.scenario()) typed = typed_append_workers(*results_.scenario(), workers);
-  if (!state_.append(list, std::move(workers))) return;
-  if (loads_kept) loads_generation_ = state_.generation();
-  if (typed) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
-  changed();
+  follow([&](ChangeObserver* o) { state_.append(list, std::move(workers), o); });
+}
+
+bool App::remove_worker(std::size_t index) {
+  if (ui_.embed) return false;
+  keep_baseline();
+  std::vector<DocumentPatch> patches = remove_worker_patches(state_.scenario(), index);
+  return follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); });
 }
 
 std::string App::load_scenario(const std::string& text) {
@@ -277,12 +285,12 @@ std::string App::import_json(const std::string& text) {
 
 void App::undo() {
   keep_baseline();
-  if (!ui_.embed && state_.undo()) changed();
+  if (!ui_.embed) follow([&](ChangeObserver* o) { state_.undo(o); });
 }
 
 void App::redo() {
   keep_baseline();
-  if (!ui_.embed && state_.redo()) changed();
+  if (!ui_.embed) follow([&](ChangeObserver* o) { state_.redo(o); });
 }
 
 bool App::busy() const {
@@ -337,15 +345,22 @@ bool App::deploy_in_place(const Candidate& winner) {
   const Json::json_pointer list("/model_instances"), replicas("/model/replicas");
   DeployPatch patch = deploy_patch(state_.scenario(), winner);
   keep_baseline();
-  const Scenario* before = results_current() ? results_.scenario() : nullptr;  // what the winner was decided from
   std::optional<Json> raised;
   if (patch.replicas) raised = Json(*patch.replicas);
-  if (!state_.append_and_set(list, {std::move(patch.instance)}, replicas, std::move(raised))) return false;
-  if (before)
-    if (auto typed = typed_append_instance(*before, state_.scenario(), state_.scenario().at(list).back(), patch.replicas.has_value()))
-      loaded_ = std::move(typed), loaded_generation_ = state_.generation();
-  changed();
-  return true;
+  bool done = false;
+  follow([&](ChangeObserver* o) { done = state_.append_and_set(list, {std::move(patch.instance)}, replicas, std::move(raised), o); });
+  return done;
+}
+
+void App::deploy_placed(FillOutcome placed) {
+  const Json::json_pointer list("/model_instances"), replicas("/model/replicas");
+  std::optional<Json> raised;
+  if (placed.replicas) raised = Json(*placed.replicas);
+  keep_baseline();
+  bool done = false;
+  if (!placed.instances.empty())
+    follow([&](ChangeObserver* o) { done = state_.append_and_set(list, std::move(placed.instances), replicas, std::move(raised), o); });
+  if (!done) edit(std::move(placed.document));
 }
 
 bool App::deploy() {
@@ -384,11 +399,13 @@ bool App::deploy_until_full() {
     banner_.notice("Nothing to deploy: no candidate fits (see the resource-fit step)");
     return false;
   }
-  edit(std::move(o.document));
-  std::string text = "Deployed " + std::to_string(o.deployed) + " replica" + (o.deployed == 1 ? "" : "s") + " until no candidate fits; " +
+  const int deployed = o.deployed;
+  const bool capped = o.capped;
+  deploy_placed(std::move(o));
+  std::string text = "Deployed " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " until no candidate fits; " +
                      std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
                      " replicas exist";
-  if (o.capped) text = "Deployed " + std::to_string(o.deployed) + " replicas and stopped at the limit of " + std::to_string(kDeployUntilFullCap) + " (candidates still fit)";
+  if (capped) text = "Deployed " + std::to_string(deployed) + " replicas and stopped at the limit of " + std::to_string(kDeployUntilFullCap) + " (candidates still fit)";
   banner_.notice(text);
   return true;
 }
@@ -396,12 +413,11 @@ bool App::deploy_until_full() {
 bool App::reset_instances() {
   if (read_only("Reset instances")) return false;
   keep_baseline();
-  Json next = placement::ui::reset_instances(state_.scenario(), baseline_);
-  if (next == state_.scenario()) {
+  std::vector<DocumentPatch> patches = reset_patches(state_.scenario(), baseline_);
+  if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {
     banner_.notice("The instances are already as the scenario was loaded");
     return false;
   }
-  edit(std::move(next));
   banner_.notice("Instances reset: " + std::to_string(model_instance_count(state_.scenario())) + " of " +
                  std::to_string(model_replicas(state_.scenario())) + " replicas, as loaded");
   return true;
@@ -423,12 +439,12 @@ bool App::scale_down_to(long long replicas) {
   const Json goes = scale_down_preview(replicas);
   Json ids = Json::array();
   for (const auto& e : goes) ids.push_back(e.value("instance_id", Json(nullptr)));
-  Json next = placement::ui::scale_down_to(state_.scenario(), ids, replicas);
-  if (next == state_.scenario()) {
+  keep_baseline();
+  std::vector<DocumentPatch> patches = scale_down_patches(state_.scenario(), ids, replicas);
+  if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {
     banner_.notice("Scale-down changes nothing: the model already has " + std::to_string(replicas) + " replicas");
     return false;
   }
-  edit(std::move(next));
   const std::size_t n = ids.size();
   banner_.notice("Scaled down to " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + ": removed " + std::to_string(n) +
                  " instance" + (n == 1 ? "" : "s") + " in GPUStack's scale-down order");

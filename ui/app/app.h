@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 #include "app/app_state.h"
 #include "app/banner_state.h"
 #include "app/cluster_loads.h"
+#include "app/deploy_until_full.h"
 #include "app/gguf_import.h"
 #include "app/results.h"
 #include "app/schedule_service.h"
@@ -83,6 +85,9 @@ class App {
   // without a worker list gets one, a whole-document edit); decided without loading the document
   // again when typed_append_workers() takes them.
   void append_workers(std::vector<Json> workers);
+  // Removes workers[index] and the instances placed on it (remove_worker_patches) as one
+  // undoable edit; false when there is no such worker (or in embed mode).
+  bool remove_worker(std::size_t index);
   bool load_example(const std::string& stem);
   // Deploy: one more replica, placed where the winner says (deploy.h). One undoable edit.
   // These operations and the What-if ones below refuse in embed mode (false, a banner notice).
@@ -142,6 +147,16 @@ class App {
 
  private:
   bool deploy_in_place(const Candidate& winner);
+  // Deploy until full and Deploy all: the instances appended and the replicas raised in place as
+  // one undo step (the whole document when the scenario has no instance list).
+  void deploy_placed(FillOutcome placed);
+  // The Scenario of the document shown when the app holds it typed (the one an edit made, not
+  // yet decided, or the one the current results were decided from); else null.
+  const Scenario* typed_scenario() const;
+  // Runs `change` (an AppState operation reporting to the observer it is given) with the typed
+  // Scenario following it (typed_follower.h); when the document changed, the next decision uses
+  // that Scenario instead of loading the document again. Whether the document changed.
+  bool follow(const std::function<void(ChangeObserver*)>& change);
   void changed();
   // One build of the UI (frame() runs it, and again after an edit made in it).
   void build_frame();

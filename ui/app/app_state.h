@@ -5,7 +5,13 @@
 // History: an edit of one value (a field typed, set()) keeps only that value's previous state, so
 // editing a thousand-worker scenario copies nothing of the rest; elements appended to an array
 // (append(): workers added) keep only their count, undo takes them off the end (and redo puts
-// them back); an edit that replaces the document (commit()) keeps the whole previous document.
+// them back); an edit that replaces the document (commit()) keeps the whole previous document;
+// an edit of several places (patch(): a worker removed with its instances, a scale-down) keeps
+// what each place held, an array element erased as its index and value.
+//
+// Every change of the document by set(), append(), append_and_set(), patch(), undo() and redo()
+// is reported, as it is made, to the ChangeObserver the caller passes (the app follows it on the
+// typed Scenario, typed_follower.h).
 //
 // Coalescing: edits that carry the same non-empty key one after another (a slider being dragged,
 // text being typed) form one undo step until seal() is called (when the widget is released).
@@ -19,6 +25,36 @@
 #include "scenario/types.h"
 
 namespace placement::ui {
+
+// One place of the document changed, reported right after the change.
+struct DocumentChange {
+  enum class Kind {
+    document,       // the whole document replaced
+    value,          // the value at `pointer` set, or removed (absent now)
+    erased,         // element `index` of the array at `pointer` erased
+    inserted,       // an element inserted at `index` of the array at `pointer`
+    tail_dropped,   // the last `index` elements of the array at `pointer` taken off
+    tail_appended,  // `index` elements appended to the array at `pointer`
+  };
+  Kind kind;
+  const Json::json_pointer& pointer;
+  std::size_t index = 0;
+};
+
+class ChangeObserver {
+ public:
+  virtual ~ChangeObserver() = default;
+  // `document`: the document right after `change` (before the next change of the same edit).
+  virtual void changed(const DocumentChange& change, const Json& document) = 0;
+};
+
+// One place patch() changes: the value at `pointer` (a slot set() can patch; nullopt: the member
+// is removed), or, with `erase`, element *erase of the array at `pointer` is erased.
+struct DocumentPatch {
+  Json::json_pointer pointer;
+  std::optional<Json> value;
+  std::optional<std::size_t> erase;
+};
 
 class AppState {
  public:
@@ -39,15 +75,20 @@ class AppState {
   // array element) as one undo step that remembers only the previous value; coalesces like
   // commit(). Anywhere else (a missing parent) it commits a copy of the document with the value set.
   // An equal value is not an edit. Throws what Json throws for a pointer that cannot be set.
-  void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
+  void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "", ChangeObserver* observer = nullptr);
   // Appends `values` to the array at `pointer` as one undo step (never coalesced); does nothing
   // when there is no array there or nothing to append (false).
-  bool append(const Json::json_pointer& pointer, std::vector<Json> values);
+  bool append(const Json::json_pointer& pointer, std::vector<Json> values, ChangeObserver* observer = nullptr);
   // append() and then set() (when `value` is given) as one undo step: Deploy appends an instance
   // and raises the replicas. False, and nothing changed, when there is no array at `array` or
   // `pointer` names no slot set() could patch.
   bool append_and_set(const Json::json_pointer& array, std::vector<Json> values, const Json::json_pointer& pointer,
-                      std::optional<Json> value);
+                      std::optional<Json> value, ChangeObserver* observer = nullptr);
+  // Applies `patches` in their order as one undo step (never coalesced; undone last first), each
+  // keeping only what its place held. Patches that change nothing are left out. False, and the
+  // document as it was, when none changes anything or one names no place it can patch (a missing
+  // parent, an erase past the end or of no array).
+  bool patch(std::vector<DocumentPatch> patches, ChangeObserver* observer = nullptr);
   // Sets the document without history (start-up).
   void reset(Json document);
   // Ends the open coalesced step, so the next edit with the same key is a new step.
@@ -55,16 +96,17 @@ class AppState {
 
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
-  bool undo();
-  bool redo();
+  bool undo(ChangeObserver* observer = nullptr);
+  bool redo(ChangeObserver* observer = nullptr);
   std::size_t undo_depth() const { return undo_.size(); }
   std::size_t redo_depth() const { return redo_.size(); }
 
  private:
   // One step of history: the whole document, the value at `pointer` (nullopt: absent), or, for
   // the array at `pointer`, its last `drop_tail` elements to take off (undoing an append) or
-  // `append` (an array) to put back on its end (redoing it); or `parts`, steps applied last
-  // first (an edit of several places).
+  // `append` (an array) to put back on its end (redoing it), or its element `element` to erase
+  // or, with `insert`, to put there; or `parts`, steps applied last first (an edit of several
+  // places).
   struct Step {
     std::optional<Json> document;
     Json::json_pointer pointer;
@@ -72,16 +114,30 @@ class AppState {
     std::size_t drop_tail = 0;
     std::optional<Json> append;
     std::vector<Step> parts;
+    std::optional<std::size_t> element;
+    std::optional<Json> insert;
+    // Where in its object a member `value` puts back goes (it was removed from there), so undo
+    // gives back the key order too; nullopt: the end.
+    std::optional<std::size_t> position;
+
+    static Step whole(Json document);
+    static Step at(Json::json_pointer pointer, std::optional<Json> value, std::optional<std::size_t> position = std::nullopt);
+    static Step tail(Json::json_pointer pointer, std::size_t drop, std::optional<Json> append);
   };
   // Applies a drop_tail or append step; returns the step that reverses it.
-  Step apply_tail(Step step);
+  Step apply_tail(Step step, ChangeObserver* observer);
+  // Applies an element step (erase or insert); returns the step that reverses it.
+  Step apply_element(Step step, ChangeObserver* observer);
   // Applies any step; returns the step that reverses it.
-  Step apply(Step step);
+  Step apply(Step step, ChangeObserver* observer);
+  // Applies one patch; returns the step that reverses it, or nullopt (the document unchanged)
+  // when it cannot be applied. `noop`: it changed nothing (the step returned then has no use).
+  std::optional<Step> apply_patch(DocumentPatch patch, ChangeObserver* observer, bool& noop);
   // Whether a new edit (a patch of `pointer`, or the whole document when null) merges into the
   // open step instead of starting one.
   bool merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const;
   void push_undo(Step step, const std::string& coalesce_key);
-  bool step_history(std::vector<Step>& from, std::vector<Step>& to);
+  bool step_history(std::vector<Step>& from, std::vector<Step>& to, ChangeObserver* observer);
 
   Json current_;
   std::vector<Step> undo_;

@@ -1,8 +1,11 @@
-// The What-if step's operations (issue 22, item 5). Every change goes through App::edit, so
-// "Deploy all", applying a suggestion and the binpack <-> spread switch are one undo step each;
+// The What-if step's operations (issue 22, item 5). "Deploy all" (in place, as Deploy until
+// full), applying a suggestion (in place when its patch replaces values) and the binpack <->
+// spread switch (one value set) are one undo step each;
 // the answers themselves come from the core through the what-if service (whatif_service.h).
 #include <exception>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/deploy.h"
@@ -11,6 +14,75 @@
 #include "whatif/json_patch.h"
 
 namespace placement::ui {
+
+namespace {
+
+// The position an "add" or "remove" names in `array` ("-": the end, for "add"), if valid.
+std::optional<std::size_t> array_position(const Json& array, const std::string& token, bool adding) {
+  if (adding && token == "-") return array.size();
+  if (token.empty() || token.size() > 9 || token.find_first_not_of("0123456789") != std::string::npos || (token.size() > 1 && token[0] == '0'))
+    return std::nullopt;
+  const std::size_t i = std::stoul(token);
+  if (adding ? i > array.size() : i >= array.size()) return std::nullopt;
+  return i;
+}
+
+// One JSON Patch operation as a place AppState patches, or nullopt. An element added to or
+// removed from an array inside a part (a model's backend parameters, a worker's GPUs) sets that
+// array; one removed from a top-level list is erased there.
+std::optional<DocumentPatch> as_patch(const Json& document, const Json& op) {
+  const Json& kind = member(op, "op", json_null());
+  const Json& path = member(op, "path", json_null());
+  if (!kind.is_string() || !path.is_string() || path.get<std::string>().empty()) return std::nullopt;
+  Json::json_pointer pointer;
+  try {
+    pointer = Json::json_pointer(path.get<std::string>());
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  const bool adding = kind == "add", removing = kind == "remove";
+  if (kind == "replace" && document.contains(pointer) && op.contains("value")) return DocumentPatch{pointer, op["value"], std::nullopt};
+  if (!(adding && op.contains("value")) && !removing) return std::nullopt;
+  const Json::json_pointer parent = pointer.parent_pointer();
+  if (!document.contains(parent)) return std::nullopt;
+  const Json& container = document.at(parent);
+  if (container.is_object()) {
+    if (adding) return DocumentPatch{pointer, op["value"], std::nullopt};
+    if (document.contains(pointer)) return DocumentPatch{pointer, std::nullopt, std::nullopt};
+    return std::nullopt;
+  }
+  const std::optional<std::size_t> at = container.is_array() ? array_position(container, pointer.back(), adding) : std::nullopt;
+  if (!at) return std::nullopt;
+  const bool top_level = parent.parent_pointer().empty();
+  if (removing && top_level) return DocumentPatch{parent, std::nullopt, at};
+  if (top_level) return std::nullopt;  // an element added to the worker or instance list: the whole document
+  Json array = container;
+  if (adding) array.insert(array.begin() + std::ptrdiff_t(*at), op["value"]);
+  else array.erase(array.begin() + std::ptrdiff_t(*at));
+  return DocumentPatch{parent, std::move(array), std::nullopt};
+}
+
+// A suggestion's JSON Patch as AppState patches, so the typed Scenario can follow it, when every
+// operation is one as_patch() takes and none touches what another does; nullopt otherwise (it is
+// applied to the whole document).
+std::optional<std::vector<DocumentPatch>> as_patches(const Json& document, const Json& patch) {
+  if (!patch.is_array()) return std::nullopt;
+  std::vector<DocumentPatch> out;
+  for (const Json& op : patch) {
+    std::optional<DocumentPatch> place = as_patch(document, op);
+    if (!place) return std::nullopt;
+    out.push_back(std::move(*place));
+  }
+  // Each checked against the document before the patch: no operation may touch what another does.
+  for (const DocumentPatch& a : out)
+    for (const DocumentPatch& b : out) {
+      const std::string pa = a.pointer.to_string(), pb = b.pointer.to_string();
+      if (&a != &b && pb.rfind(pa, 0) == 0 && (pb.size() == pa.size() || pb[pa.size()] == '/')) return std::nullopt;
+    }
+  return out;
+}
+
+}  // namespace
 
 void App::deliver_whatif(const std::string& kind, std::uint64_t id, std::string text) {
   if (std::optional<WhatIfKind> k = parse_whatif_kind(kind)) whatif_service_->deliver(*k, id, std::move(text));
@@ -34,8 +106,9 @@ bool App::deploy_capacity() {
     refuse("Nothing was deployed", o.error);
     return false;
   }
-  edit(std::move(o.document));
-  banner_.notice("Deployed all " + std::to_string(o.deployed) + " replica" + (o.deployed == 1 ? "" : "s") + " that fit; " +
+  const int deployed = o.deployed;
+  deploy_placed(std::move(o));
+  banner_.notice("Deployed all " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " that fit; " +
                  std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
                  " replicas exist");
   return true;
@@ -49,8 +122,12 @@ bool App::apply_suggestion(int index) {
     return false;
   }
   const Json s = suggestions[std::size_t(index)];
+  const Json patch = s.value("patch", Json::array());
   try {
-    edit(whatif::apply_patch(state_.scenario(), s.value("patch", Json::array())));
+    // In place when it can be (a patch that changes nothing is no edit either way).
+    std::optional<std::vector<DocumentPatch>> places = as_patches(state_.scenario(), patch);
+    keep_baseline();
+    if (!places || !follow([&](ChangeObserver* o) { state_.patch(std::move(*places), o); })) edit(whatif::apply_patch(state_.scenario(), patch));
   } catch (const std::exception& e) {
     refuse("The suggestion was not applied", e.what());
     return false;
@@ -68,15 +145,14 @@ void App::unpin_baseline() { whatif_.unpin(); }
 
 bool App::compare_strategies() {
   if (read_only("Compare strategies")) return false;
-  Json next = state_.scenario();
-  if (!next.contains("model") || !next["model"].is_object()) {
+  const Json& model = member(state_.scenario(), "model", json_null());
+  if (!model.is_object()) {
     banner_.error("The scenario has no model to compare strategies for");
     return false;
   }
-  const bool binpack = next["model"].value("placement_strategy", std::string("spread")) == "binpack";
-  next["model"]["placement_strategy"] = binpack ? "spread" : "binpack";
+  const bool binpack = model.value("placement_strategy", std::string("spread")) == "binpack";
   pin_baseline();
-  edit(std::move(next));
+  set(Json::json_pointer("/model/placement_strategy"), Json(binpack ? "spread" : "binpack"));
   whatif_.view = WhatIfView::compare;
   ui_.step = Step::whatif;
   banner_.notice(std::string("Comparing ") + (binpack ? "binpack (baseline) with spread" : "spread (baseline) with binpack") +

@@ -143,6 +143,31 @@ Json scale_down_to(const Json& scenario, const Json& delete_ids, long long repli
   return doc;
 }
 
+std::vector<DocumentPatch> scale_down_patches(const Json& scenario, const Json& delete_ids, long long replicas) {
+  std::vector<DocumentPatch> patches;
+  const Json& instances = member(scenario, "model_instances", json_null());
+  if (instances.is_array() && delete_ids.is_array())
+    for (std::size_t i = instances.size(); i-- > 0;) {
+      const Json& id = member(instances[i], "id", json_null());
+      // remove_instances() matches instances that have an id, null included.
+      const bool has_id = instances[i].is_object() && instances[i].contains("id");
+      if (has_id && std::find(delete_ids.begin(), delete_ids.end(), id) != delete_ids.end())
+        patches.push_back({Json::json_pointer("/model_instances"), std::nullopt, i});
+    }
+  if (member(scenario, "model", json_null()).is_object()) patches.push_back({Json::json_pointer("/model/replicas"), Json(replicas), std::nullopt});
+  if (member(scenario, "scale_down", json_null()).is_object())
+    patches.push_back({Json::json_pointer("/scale_down/replicas"), Json(replicas), std::nullopt});
+  return patches;
+}
+
+std::vector<DocumentPatch> reset_patches(const Json& scenario, const Json& baseline) {
+  const auto value_or_absent = [](const Json& v) { return v.is_null() ? std::nullopt : std::optional<Json>(v); };
+  std::vector<DocumentPatch> patches = {{Json::json_pointer("/model_instances"), value_or_absent(member(baseline, "model_instances", json_null())), std::nullopt}};
+  if (member(scenario, "model", json_null()).is_object())
+    patches.push_back({Json::json_pointer("/model/replicas"), value_or_absent(member(baseline, "replicas", json_null())), std::nullopt});
+  return patches;
+}
+
 std::string worker_name_of(const Json& scenario, const Json& instance) {
   const Json& name = member(instance, "worker_name", json_null());
   if (name.is_string()) return name.get<std::string>();

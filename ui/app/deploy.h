@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "app/app_state.h"
 #include "scenario/types.h"
 
 namespace placement::ui {
@@ -43,11 +44,17 @@ Json remove_instances(const Json& scenario, const Json& delete_ids);
 // Scale down to `replicas`: removes `delete_ids` (the ranking's first instances) and sets the
 // model's replicas, and scale_down.replicas when the scenario has that target, to the count.
 Json scale_down_to(const Json& scenario, const Json& delete_ids, long long replicas);
+// scale_down_to() as patches (AppState::patch): the instances erased, last first, then the
+// replicas set.
+std::vector<DocumentPatch> scale_down_patches(const Json& scenario, const Json& delete_ids, long long replicas);
 
 // What a reset restores: the model_instances and the model's replicas of a loaded scenario.
 Json instances_baseline(const Json& scenario);
 // The scenario with its instances and replicas as in `baseline` (other edits are kept).
 Json reset_instances(const Json& scenario, const Json& baseline);
+// reset_instances() as patches (AppState::patch): the instance list and the replicas set, or
+// removed where the baseline has none.
+std::vector<DocumentPatch> reset_patches(const Json& scenario, const Json& baseline);
 
 // The worker an instance runs on, by name: its worker_name, else the name of the worker its
 // worker_id names, else the id as text ("-" when it has neither).

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <exception>
-#include <string>
-
 #include <set>
+#include <string>
 
 #include "scenario/limits.h"
 #include "scenario/scenario_loader.h"
@@ -14,10 +13,34 @@ namespace placement::ui {
 
 namespace {
 
-// The index of /workers/<i> or /workers/<i>/..., else -1.
-long worker_of(const Json::json_pointer& pointer) {
+long worker_of(const Json::json_pointer& pointer) { return element_of(pointer, "workers"); }
+
+bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
+
+bool reload_worker(Scenario& s, const Json& after, std::size_t w) {
+  if (!after.contains("workers")) return false;
+  const Json& workers = after["workers"];
+  if (!workers.is_array() || workers.size() != s.workers.size() || w >= workers.size()) return false;
+  Worker worker = load_worker(workers[w], "/workers/" + std::to_string(w));
+  // The worker section checks ids and names against the other workers' and warns about unknown
+  // states (scenario_sections.cpp): a change of those is the whole load's.
+  const Worker& was = s.workers[w];
+  if (worker.id != was.id || worker.name != was.name || worker.state != was.state) return false;
+  s.workers[w] = std::move(worker);
+  return true;
+}
+
+bool reload_model(Scenario& s, const Json& after) {
+  if (!after.contains("model") || !after["model"].is_object()) return false;
+  s.model = load_model(after["model"], "/model");
+  return true;
+}
+
+}  // namespace
+
+long element_of(const Json::json_pointer& pointer, const std::string& list) {
   const std::string text = pointer.to_string();
-  const std::string prefix = "/workers/";
+  const std::string prefix = "/" + list + "/";
   if (text.rfind(prefix, 0) != 0) return -1;
   const std::size_t end = std::min(text.find('/', prefix.size()), text.size());
   const std::string digits = text.substr(prefix.size(), end - prefix.size());
@@ -26,73 +49,68 @@ long worker_of(const Json::json_pointer& pointer) {
   return std::stol(digits);
 }
 
-bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
-
-std::shared_ptr<const Scenario> with_worker(const Scenario& before, const Json& after, std::size_t w) {
-  if (!after.contains("workers")) return nullptr;
-  const Json& workers = after["workers"];
-  if (!workers.is_array() || workers.size() != before.workers.size() || w >= workers.size()) return nullptr;
-  Worker worker = load_worker(workers[w], "/workers/" + std::to_string(w));
-  // The worker section checks ids and names against the other workers' and warns about unknown
-  // states (scenario_sections.cpp): a change of those is the whole load's.
-  const Worker& was = before.workers[w];
-  if (worker.id != was.id || worker.name != was.name || worker.state != was.state) return nullptr;
-  auto next = std::make_shared<Scenario>(before);
-  next->workers[w] = std::move(worker);
-  return next;
-}
-
-std::shared_ptr<Scenario> with_model(const Scenario& before, const Json& after) {
-  if (!after.contains("model") || !after["model"].is_object()) return nullptr;
-  Model model = load_model(after["model"], "/model");
-  auto next = std::make_shared<Scenario>(before);
-  next->model = std::move(model);
-  return next;
-}
-
-}  // namespace
-
-std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer) {
-  if (!after.is_object()) return nullptr;
+bool edit_part(Scenario& s, const Json& after, const Json::json_pointer& pointer) {
+  if (!after.is_object()) return false;
   try {
-    if (in_model(pointer)) return with_model(before, after);
-    if (const long w = worker_of(pointer); w >= 0) return with_worker(before, after, std::size_t(w));
+    if (in_model(pointer)) return reload_model(s, after);
+    if (const long w = worker_of(pointer); w >= 0) return reload_worker(s, after, std::size_t(w));
   } catch (const std::exception&) {
     // Refused by the loader: the whole load reports it, with its own wording.
   }
-  return nullptr;
+  return false;
+}
+
+bool insert_workers(Scenario& s, std::size_t at, const Json* first, std::size_t count) {
+  if (at > s.workers.size() || s.workers.size() + count > limits::kMaxWorkers) return false;
+  std::set<std::int64_t> ids;
+  std::set<std::string> names;
+  for (const Worker& w : s.workers) ids.insert(w.id), names.insert(w.name);
+  std::vector<Worker> loaded;
+  try {
+    for (std::size_t i = 0; i < count; ++i) {
+      Worker w = load_worker(first[i], "/workers/" + std::to_string(at + i));
+      if (!ids.insert(w.id).second || !names.insert(w.name).second || unknown_worker_state_warning(w)) return false;
+      loaded.push_back(std::move(w));
+    }
+  } catch (const std::exception&) {
+    return false;
+  }
+  s.workers.insert(s.workers.begin() + std::ptrdiff_t(at), std::make_move_iterator(loaded.begin()), std::make_move_iterator(loaded.end()));
+  return true;
+}
+
+bool insert_instances(Scenario& s, std::size_t at, const Json* first, std::size_t count) {
+  // Instances are loaded one by one with no check across them (scenario_sections.h).
+  if (at > s.model_instances.size() || s.model_instances.size() + count > limits::kMaxModelInstances) return false;
+  std::vector<ModelInstance> loaded;
+  try {
+    for (std::size_t i = 0; i < count; ++i) loaded.push_back(load_instance(first[i], "/model_instances/" + std::to_string(at + i)));
+  } catch (const std::exception&) {
+    return false;
+  }
+  s.model_instances.insert(s.model_instances.begin() + std::ptrdiff_t(at), std::make_move_iterator(loaded.begin()),
+                           std::make_move_iterator(loaded.end()));
+  return true;
+}
+
+std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer) {
+  auto next = std::make_shared<Scenario>(before);
+  return edit_part(*next, after, pointer) ? next : nullptr;
 }
 
 std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, const std::vector<Json>& workers) {
-  if (before.workers.size() + workers.size() > limits::kMaxWorkers) return nullptr;
-  std::set<std::int64_t> ids;
-  std::set<std::string> names;
-  for (const Worker& w : before.workers) ids.insert(w.id), names.insert(w.name);
   auto next = std::make_shared<Scenario>(before);
-  try {
-    for (const Json& value : workers) {
-      Worker w = load_worker(value, "/workers/" + std::to_string(next->workers.size()));
-      if (!ids.insert(w.id).second || !names.insert(w.name).second || unknown_worker_state_warning(w)) return nullptr;
-      next->workers.push_back(std::move(w));
-    }
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-  return next;
+  return insert_workers(*next, next->workers.size(), workers.data(), workers.size()) ? next : nullptr;
 }
 
 std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed) {
-  // Instances are loaded one by one with no check across them (scenario_sections.h).
-  if (before.model_instances.size() + 1 > limits::kMaxModelInstances) return nullptr;
+  auto next = std::make_shared<Scenario>(before);
   try {
-    ModelInstance loaded = load_instance(instance, "/model_instances/" + std::to_string(before.model_instances.size()));
-    std::shared_ptr<Scenario> next = model_changed ? with_model(before, after) : std::make_shared<Scenario>(before);
-    if (!next) return nullptr;
-    next->model_instances.push_back(std::move(loaded));
-    return next;
+    if (model_changed && !reload_model(*next, after)) return nullptr;
   } catch (const std::exception&) {
     return nullptr;
   }
+  return insert_instances(*next, next->model_instances.size(), &instance, 1) ? next : nullptr;
 }
 
 }  // namespace placement::ui

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "scenario/types.h"
@@ -28,5 +29,17 @@ std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, con
 // `model_changed`, the model of `after` (the edited document) read again: Deploy. Null when the
 // list would pass the loader's limit or the loader refuses the instance or the model.
 std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed);
+
+// The index of /<list>/<i> or /<list>/<i>/... ("workers", "model_instances"), else -1.
+long element_of(const Json::json_pointer& pointer, const std::string& list);
+
+// The same in place, for edits of several places (typed_follower.h). False when the change is not
+// one handled here or the loader refuses it; `s` is then left half-changed, to be thrown away.
+// typed_edit():
+bool edit_part(Scenario& s, const Json& after, const Json::json_pointer& pointer);
+// `count` workers (or instances) at `first` loaded and inserted at position `at`, with the
+// checks of typed_append_workers (typed_append_instance):
+bool insert_workers(Scenario& s, std::size_t at, const Json* first, std::size_t count);
+bool insert_instances(Scenario& s, std::size_t at, const Json* first, std::size_t count);
 
 }  // namespace placement::ui

@@ -95,6 +95,18 @@ Json add_copies(const Json& scenario, std::size_t index, int count) {
   return doc;
 }
 
+std::vector<DocumentPatch> remove_worker_patches(const Json& scenario, std::size_t index) {
+  const Json& workers = member(scenario, "workers", json_null());
+  if (!workers.is_array() || index >= workers.size()) return {};
+  std::vector<DocumentPatch> patches = {{Json::json_pointer("/workers"), std::nullopt, index}};
+  const Json& id = member(workers[index], "id", json_null());
+  const Json& instances = member(scenario, "model_instances", json_null());
+  if (id.is_null() || !instances.is_array()) return patches;
+  for (std::size_t i = instances.size(); i-- > 0;)
+    if (member(instances[i], "worker_id", json_null()) == id) patches.push_back({Json::json_pointer("/model_instances"), std::nullopt, i});
+  return patches;
+}
+
 Json remove_worker(const Json& scenario, std::size_t index) {
   Json doc = scenario;
   Json& workers = workers_of(doc);

@@ -1,5 +1,5 @@
 // Edits of the cluster (each becomes one undo step): new workers and copies ("Duplicate", "N ×
-// template") as the workers to append, removing a worker as a whole-document transform; GPUs
+// template") as the workers to append, removing a worker as the places it erases; GPUs
 // from presets as transforms of one worker, and
 // toggling a GPU in the model's gpu_selector (manual GPU selection by clicking the canvas) as a
 // new gpu_selector, so the app sets only the part they change.
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/app_state.h"
 #include "app/gpu_presets.h"
 #include "scenario/types.h"
 
@@ -23,6 +24,9 @@ std::vector<Json> copies_of(const Json& scenario, std::size_t index, int count);
 Json add_copies(const Json& scenario, std::size_t index, int count);
 // Removes workers[index] and the instances placed on it (they would be dangling references).
 Json remove_worker(const Json& scenario, std::size_t index);
+// remove_worker() as patches (AppState::patch): the worker erased, then its instances, last
+// first (so every index still names its element). None past the end or without a worker list.
+std::vector<DocumentPatch> remove_worker_patches(const Json& scenario, std::size_t index);
 
 // A worker with a GPU of `preset` appended (the next free index). A unified-memory preset also
 // marks the worker's memory as unified and sizes its RAM as the device. The panels set the

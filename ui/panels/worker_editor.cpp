@@ -105,7 +105,7 @@ void draw_worker(App& app, std::size_t w, const Json& worker) {
   draw_gpus(app, w, worker);
   if (ImGui::Button("Duplicate")) app.append_workers(copies_of(app.scenario(), w, 1));
   ImGui::SameLine();
-  if (ImGui::Button("Remove worker")) app.edit(remove_worker(app.scenario(), w));
+  if (ImGui::Button("Remove worker")) app.remove_worker(w);
 }
 
 // `workers` is the scenario's own list: nothing reads it after an edit.
