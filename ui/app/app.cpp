@@ -58,7 +58,9 @@ bool App::read_only(const std::string& what) {
 }
 
 void App::show(Json document) {
-  keep_baseline();
+  // The callers mark `document` loaded() next, which replaces the baseline: taking the one of the
+  // document it replaces (a copy of all its instances) would be thrown away at once.
+  baseline_pending_ = false;
   if (!ui_.embed) {
     edit(std::move(document));
     return;

@@ -153,7 +153,8 @@ class App {
   void refuse(const std::string& what, const std::string& error);
   // True (and says so in the banner) when ?embed=1 makes the view read-only.
   bool read_only(const std::string& what);
-  // A loaded scenario: an undoable edit, or in embed mode a replacement without history.
+  // A loaded scenario: an undoable edit, or in embed mode a replacement without history. The
+  // caller marks it loaded() next (its baseline replaces the one of the document shown before).
   void show(Json document);
 
   AppState state_;
