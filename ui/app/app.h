@@ -167,6 +167,10 @@ class App {
   // The core's Scenario of the document load_scenario() put in place, for the generation it made.
   std::shared_ptr<const Scenario> loaded_;
   std::uint64_t loaded_generation_ = 0;
+  // The text load_scenario() read, while the generation it made is shown: the what-if searches
+  // are sent it instead of the document written out again. Freed by the first pump after an edit.
+  std::string loaded_text_;
+  std::uint64_t loaded_text_generation_ = 0;
   std::unique_ptr<ScheduleService> service_;
   std::unique_ptr<WhatIfService> whatif_service_;
   WhatIfModel whatif_;
