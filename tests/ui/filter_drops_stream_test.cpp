@@ -14,6 +14,7 @@
 #include "app/filter_drops.h"
 #include "app/filter_drops_stream.h"
 #include "trace/trace.h"
+#include "../unit/trace/replay_events.h"
 
 namespace {
 
@@ -31,22 +32,6 @@ class WrittenRecord final : public placement::TraceRecord {
   std::function<void(JsonOut&)> write_;
 };
 
-void write_events(JsonOut& out, const Json& v) {
-  if (v.is_object()) {
-    out.begin_object();
-    for (auto it = v.begin(); it != v.end(); ++it) out.key(it.key()), write_events(out, it.value());
-    out.end_object();
-  } else if (v.is_array()) {
-    out.begin_array();
-    for (const Json& e : v) write_events(out, e);
-    out.end_array();
-  } else if (v.is_string()) {
-    out.string(v.get<std::string>());
-  } else {
-    out.value(v);
-  }
-}
-
 // A filter record {"filter": name, "workers": verdicts}, the verdicts' members in their order
 // (Json keeps it); verdict data written as events, or each member as one value.
 std::shared_ptr<const placement::TraceRecord> filter_record(const Json& filter, bool data_events) {
@@ -59,7 +44,7 @@ std::shared_ptr<const placement::TraceRecord> filter_record(const Json& filter, 
       out.begin_object();
       for (auto it = verdict.begin(); it != verdict.end(); ++it) {
         out.key(it.key());
-        if (data_events) write_events(out, it.value());
+        if (data_events) placement::testing::replay(it.value(), out);
         else out.value(it.value());
       }
       out.end_object();
