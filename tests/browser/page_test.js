@@ -205,6 +205,26 @@ test('export downloads scenario(); import and drag-and-drop load a file', async 
   await page.waitForFunction((t) => window.explorer.scenario() === t, pretty(dropped));
 });
 
+test('import passes the file\'s bytes: a byte-order mark goes, ill-formed UTF-8 is read again as text', async ({ context, url }) => {
+  const page = await open(context, url);
+  const importBytes = (parts) => page.evaluate((ps) => {
+    const files = new DataTransfer();
+    files.items.add(new File(ps.map((p) => (typeof p === 'string' ? p : new Uint8Array(p))), 'bytes.json', { type: 'application/json' }));
+    const input = document.getElementById('scenario-input');
+    input.files = files.files;
+    input.dispatchEvent(new Event('change'));
+  }, parts);
+  const before = (await calls(page, 'loadScenario')).length;
+  const text = readExample('cpu-fallback.json');
+  await importBytes([[0xef, 0xbb, 0xbf], text]);
+  await page.waitForFunction((t) => window.explorer.scenario() === t, pretty(text));
+  assert.equal((await calls(page, 'loadScenario')).length, before + 1);  // the bytes were taken
+  // A byte that is no UTF-8 inside a string: refused as bytes, then read as file.text() reads it.
+  await importBytes(['{"description": "a', [0xff], 'b", "workers": []}']);
+  await page.waitForFunction((t) => window.explorer.scenario() === t, pretty('{"description": "a\ufffdb", "workers": []}'));
+  assert.equal((await calls(page, 'loadScenario')).length, before + 3);
+});
+
 test('localStorage: the last good scenario survives a reload', async ({ context, url }) => {
   const page = await open(context, url);
   assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), readExample('manual-gpu-selection.json')), null);

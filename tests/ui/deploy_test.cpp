@@ -140,6 +140,23 @@ TEST_CASE("Reset instances goes back to the scenario as loaded, keeping other ed
   CHECK(app->scenario()["model"]["name"] == "renamed");
 }
 
+TEST_CASE("Reset instances after an import goes back to the imported scenario, not the one before") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_example("scale-down-order"));
+  gui.frames(*app, 1);
+  REQUIRE(app->deploy());  // the first scenario's baseline is taken at this edit
+  gui.frames(*app, 1);
+  REQUIRE(app->load_scenario(find_example("binpack-vs-spread")->text).empty());
+  gui.frames(*app, 1);
+  const Json imported = app->scenario();
+  CHECK_FALSE(app->reset_instances());  // nothing to reset: the import is the baseline
+  REQUIRE(app->deploy());
+  gui.frames(*app, 1);
+  REQUIRE(app->reset_instances());
+  CHECK(app->scenario() == imported);
+}
+
 TEST_CASE("scale_down_to and reset_instances edit only what they say") {
   const Json doc = Json::parse(find_example("scale-down-order")->text);
   const Json ids = Json::array({doc["model_instances"][0]["id"]});

@@ -12,6 +12,12 @@
 // undone: the undo is timed), remove-worker (the middle worker removed, as its panel's button does)
 // or scale-down (scaled down by one replica, as the scale-down dialog does).
 //   ui_frame_bench --edit FILE [EDITS] [STEP] [ACTION]
+// With --import, the path of the page's import measurement (issue 21, tests/browser/lib/
+// edit_timing.js) natively: the file's text given to load_scenario (explorer.loadScenario, as the
+// Import file input's handler does) and the frame it runs at once (runFrameNow), timed to the end
+// of the frame that draws the decision; then frames until the app is settled, as the page waits
+// before the next import. Each import changes the description, so each is a new scenario.
+//   ui_frame_bench --import FILE [IMPORTS]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -25,6 +31,8 @@
 #include "app/worker_edits.h"
 #include "panels/edit_widgets.h"
 #include "headless_frame.h"
+#include "scenario/json_tree_reader.h"
+#include "scenario/scenario_loader.h"
 
 using placement::Json;
 using placement::ui::App;
@@ -130,7 +138,66 @@ int edit_bench(const char* file, int edits, const char* step, const std::string&
   return 0;
 }
 
+// The text with its description made unique (edit_timing.js variant()), without parsing it.
+std::string import_variant(const std::string& text, int i) {
+  std::string out = text;
+  const std::size_t key = out.find("\"description\"");
+  const std::size_t quote = key == std::string::npos ? key : out.find('"', out.find(':', key));
+  if (quote != std::string::npos) out.insert(quote + 1, "(import " + std::to_string(i + 1) + ") ");
+  return out;
+}
+
+// One import as the page makes it, to the end of the frame that draws its decision ("" or the
+// error); load_ms gets load_scenario's part. Not inlined: `valgrind --tool=callgrind
+// --toggle-collect='timed_import*'` counts exactly this path.
+[[gnu::noinline]] std::string timed_import(App& app, HeadlessImGui& gui, const std::string& text, std::vector<double>& load_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  if (std::string error = app.load_scenario(text); !error.empty()) return error;
+  load_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  for (int f = 0; f < 3 && !app.results_current(); ++f) gui.frames(app, 1);
+  return app.results_current() ? "" : "the decision was not drawn";
+}
+
+int import_bench(const char* file, int imports) {
+  std::ifstream in(file);
+  const std::string text(std::istreambuf_iterator<char>(in), {});
+  App app(placement::ui::make_sync_schedule_service(), std::make_unique<WorkerWhatIf>());
+  HeadlessImGui gui(1280, 800);
+  gui.frames(app, 3);
+  using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+  std::vector<double> load_ms, drawn_ms, settle_ms;
+  for (int i = 0; i < imports; ++i) {
+    const std::string variant = import_variant(text, i);
+    const auto start = Clock::now();
+    if (const std::string error = timed_import(app, gui, variant, load_ms); !error.empty()) {
+      std::fprintf(stderr, "ui_frame_bench: %s\n", error.c_str());
+      return 1;
+    }
+    drawn_ms.push_back(ms_since(start));
+    const auto settling = Clock::now();
+    for (int f = 0; f < 10 && app.busy(); ++f) gui.frames(app, 1);
+    gui.frames(app, 1);
+    settle_ms.push_back(ms_since(settling));
+  }
+  std::printf("import of %s (%.1f MiB), median of %d: load_scenario %.1f ms, to the end of the drawn frame %.1f ms, settling after it %.1f ms\n", file,
+              double(text.size()) / 1048576, imports, median(load_ms), median(drawn_ms), median(settle_ms));
+  // The two readings of the text load_scenario makes (parse_scenario_text), each alone.
+  std::vector<double> tree_ms, typed_ms;
+  for (int i = 0; i < imports; ++i) {
+    auto start = Clock::now();
+    const Json tree = placement::read_json_tree(text);
+    tree_ms.push_back(ms_since(start));
+    start = Clock::now();
+    const placement::Scenario typed = placement::load_scenario_text(text);
+    typed_ms.push_back(ms_since(start));
+  }
+  std::printf("  of which reading the text: document tree %.1f ms, typed Scenario %.1f ms (each alone, median)\n", median(tree_ms), median(typed_ms));
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--import") return import_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 5);
   if (argc > 2 && std::string(argv[1]) == "--edit") return edit_bench(argv[2], argc > 3 ? std::atoi(argv[3]) : 9, argc > 4 ? argv[4] : "cluster", argc > 5 ? argv[5] : "replicas");
   const int workers = argc > 1 ? std::atoi(argv[1]) : 256;
   const int frames = argc > 2 ? std::atoi(argv[2]) : 20;

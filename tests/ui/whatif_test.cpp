@@ -241,6 +241,38 @@ TEST_CASE("an edit supersedes a running search; a cancelled one is not asked aga
   CHECK(service.jobs.size() == 1);
 }
 
+TEST_CASE("the searches of an imported scenario are sent the imported text; after an edit, the document") {
+  auto queued = std::make_unique<QueuedWhatIf>();
+  QueuedWhatIf& service = *queued;
+  App app(make_sync_schedule_service(), std::move(queued));
+  // Text the document would never be written as (indent 3), so where each job's text came from shows.
+  const std::string text = Json::parse(find_example("capacity-replicas")->text).dump(3);
+  REQUIRE(app.load_scenario(text).empty());
+  REQUIRE(app.step("what-if"));
+  app.pin_baseline();  // compare is wanted too: two kinds asked in one pump
+  app.pump();
+  app.pump();
+  REQUIRE(service.jobs.size() == 2);
+  for (const WhatIfJob& job : service.jobs) CHECK(job.scenario == text);
+  while (!service.jobs.empty()) service.answer_oldest();
+  app.pump();
+  REQUIRE(app.whatif().current(WhatIfKind::capacity));
+  CHECK(app.whatif().answer(WhatIfKind::capacity) == Json::parse(placement::whatif::capacity_json(app.scenario().dump(), kCapacityLimit)));
+  // An edit: the document as it is now, written out (once for both kinds).
+  app.set(Json::json_pointer("/model/replicas"), Json(3));
+  app.pump();
+  app.pump();
+  REQUIRE(service.jobs.size() == 2);
+  for (const WhatIfJob& job : service.jobs) CHECK(job.scenario == app.scenario().dump());
+  // Undo back to the imported document: a new generation, written out like any other.
+  while (!service.jobs.empty()) service.answer_oldest();
+  app.undo();
+  app.pump();
+  app.pump();
+  REQUIRE_FALSE(service.jobs.empty());
+  CHECK(service.jobs.back().scenario == app.scenario().dump());
+}
+
 TEST_CASE("the capacity line in words") {
   CHECK(capacity_line(Json::parse(R"({"count": 0, "stopped_by": "no_candidate"})")) == "no further replica fits");
   CHECK(capacity_line(Json::parse(R"({"count": 1, "stopped_by": "no_candidate"})")) == "1 more replica fits");

@@ -58,7 +58,9 @@ bool App::read_only(const std::string& what) {
 }
 
 void App::show(Json document) {
-  keep_baseline();
+  // The callers mark `document` loaded() next, which replaces the baseline: taking the one of the
+  // document it replaces (a copy of all its instances) would be thrown away at once.
+  baseline_pending_ = false;
   if (!ui_.embed) {
     edit(std::move(document));
     return;
@@ -130,7 +132,10 @@ std::string App::load_scenario(const std::string& text) {
   }
   const std::uint64_t before = state_.generation();
   show(std::move(p.document));
-  if (state_.generation() != before) loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
+  if (state_.generation() != before) {
+    loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
+    loaded_text_ = text, loaded_text_generation_ = state_.generation();
+  }
   ui_.selection = {};
   loaded();
   return "";
@@ -317,7 +322,10 @@ void App::pump() {
   // arrived): asking writes the whole scenario as text for the page's worker, which an edit's
   // frame need not wait for, and edits in quick succession (typing, dragging) ask only once.
   const bool decision_drawn = results_current() && !fresh;
-  whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif, decision_drawn);
+  const bool text_shown = loaded_text_generation_ == state_.generation();
+  if (!text_shown && !loaded_text_.empty()) std::string().swap(loaded_text_);
+  whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif, decision_drawn,
+               text_shown ? &loaded_text_ : nullptr);
   // Screen readers cannot see the canvas: the page's live region says each new decision.
   if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }

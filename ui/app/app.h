@@ -168,7 +168,8 @@ class App {
   void refuse(const std::string& what, const std::string& error);
   // True (and says so in the banner) when ?embed=1 makes the view read-only.
   bool read_only(const std::string& what);
-  // A loaded scenario: an undoable edit, or in embed mode a replacement without history.
+  // A loaded scenario: an undoable edit, or in embed mode a replacement without history. The
+  // caller marks it loaded() next (its baseline replaces the one of the document shown before).
   void show(Json document);
 
   AppState state_;
@@ -181,6 +182,10 @@ class App {
   // The core's Scenario of the document load_scenario() put in place, for the generation it made.
   std::shared_ptr<const Scenario> loaded_;
   std::uint64_t loaded_generation_ = 0;
+  // The text load_scenario() read, while the generation it made is shown: the what-if searches
+  // are sent it instead of the document written out again. Freed by the first pump after an edit.
+  std::string loaded_text_;
+  std::uint64_t loaded_text_generation_ = 0;
   std::unique_ptr<ScheduleService> service_;
   std::unique_ptr<WhatIfService> whatif_service_;
   WhatIfModel whatif_;

@@ -15,14 +15,17 @@ std::string WhatIfModel::wanted_key(WhatIfKind kind, std::uint64_t generation, b
   return "";
 }
 
-void WhatIfModel::pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now) {
+void WhatIfModel::pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now,
+                       const std::string* scenario_text) {
   take_answers(service);
+  std::string written;  // the scenario written out, when a kind is asked and no text was given
   for (WhatIfKind kind : kWhatIfKinds) {
     const std::string key = wanted_key(kind, generation, whatif_open);
     keys_[static_cast<std::size_t>(kind)] = key;
     WhatIfSlot& s = slot(kind);
     if (!ask_now || key.empty() || key == s.wanted || key == s.cancelled) continue;
-    ask(service, kind, key, scenario);
+    if (!scenario_text) written = scenario.dump(), scenario_text = &written;  // compact: half the text of scenario()
+    ask(service, kind, key, *scenario_text);
   }
 }
 
@@ -35,12 +38,12 @@ bool WhatIfModel::unasked(std::uint64_t generation, bool whatif_open) const {
   return false;
 }
 
-void WhatIfModel::ask(WhatIfService& service, WhatIfKind kind, const std::string& key, const Json& scenario) {
+void WhatIfModel::ask(WhatIfService& service, WhatIfKind kind, const std::string& key, const std::string& scenario_text) {
   WhatIfSlot& s = slot(kind);
   s.wanted = key;
   s.job = next_job_++;
   s.started = std::chrono::steady_clock::now();
-  WhatIfJob job{kind, s.job, scenario.dump(), "", 0};  // compact: half the text of scenario()
+  WhatIfJob job{kind, s.job, scenario_text, "", 0};
   if (kind == WhatIfKind::capacity) job.number = kCapacityLimit;
   if (kind == WhatIfKind::advise) job.number = advise_replicas;
   if (kind == WhatIfKind::compare) job.other = baseline_text_;

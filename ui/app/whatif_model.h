@@ -40,8 +40,12 @@ class WhatIfModel {
   std::string sweep_values;
 
   // Asks `service` for every answer wanted for the scenario of `generation` (unless `ask_now` is
-  // false) and takes the answers it has. `whatif_open`: the What-if step is shown.
-  void pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now = true);
+  // false) and takes the answers it has. `whatif_open`: the What-if step is shown. The jobs carry
+  // the scenario as text: `scenario_text` when given (the text an import read, which reads as
+  // `scenario`), else `scenario` written out once however many kinds are asked (at a thousand
+  // workers writing it takes ~10 ms).
+  void pump(WhatIfService& service, std::uint64_t generation, const Json& scenario, bool whatif_open, bool ask_now = true,
+            const std::string* scenario_text = nullptr);
   // An answer is wanted for the scenario of `generation` that has not been asked for yet.
   bool unasked(std::uint64_t generation, bool whatif_open) const;
   void cancel(WhatIfService& service, WhatIfKind kind);
@@ -77,7 +81,7 @@ class WhatIfModel {
   // The key the answer of `kind` must have now, "" when it is not wanted.
   std::string wanted_key(WhatIfKind kind, std::uint64_t generation, bool whatif_open) const;
   void take_answers(WhatIfService& service);
-  void ask(WhatIfService& service, WhatIfKind kind, const std::string& key, const Json& scenario);
+  void ask(WhatIfService& service, WhatIfKind kind, const std::string& key, const std::string& scenario_text);
 
   WhatIfSlot slots_[4];
   std::string keys_[4];  // the key each kind should have now (set by pump)

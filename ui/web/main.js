@@ -124,9 +124,21 @@ function openGgufFiles(files) {
   else openGgufShards(files);
 }
 
+// A file's bytes for Module.loadScenario: embind copies a Uint8Array into the module's memory as
+// it is, where a string is decoded from UTF-8 by file.text() and encoded back to UTF-8 by embind,
+// two passes over every character of a megabytes-long scenario. A leading byte-order mark goes, as
+// file.text() drops it.
+function scenarioBytes(buffer) {
+  const bytes = new Uint8Array(buffer);
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+}
+
 async function openScenarioFile(file) {
   try {
-    const error = Module.loadScenario(await file.text());
+    // Bytes the app refuses are read again as text: file.text() replaces ill-formed UTF-8, which
+    // the app refuses as bytes, and a refusal reads as it always did.
+    let error = Module.loadScenario(scenarioBytes(await file.arrayBuffer()));
+    if (error) error = Module.loadScenario(await file.text());
     // Decided and drawn now, not in the next animation frame (as a key's edit, web_main.cpp).
     if (Module.runFrameNow) Module.runFrameNow();
     if (error) status.announce('error', `${file.name}: ${error}`);

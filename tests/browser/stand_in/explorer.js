@@ -32,6 +32,9 @@ function createStandInModule(Module) {
     if (hit) pressed[hit.label]();
   });
 
+  function utf8(bytes) {
+    try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes); } catch (e) { return '\u0000ill-formed UTF-8'; }
+  }
   function parseError(text) {
     try { JSON.parse(text); return ''; } catch (e) { return 'invalid JSON: ' + e.message; }
   }
@@ -58,7 +61,8 @@ function createStandInModule(Module) {
   }
 
   Object.assign(Module, {
-    loadScenario: (text) => { calls.push(['loadScenario']); return tryReplace(text); },
+    // As embind does, a string or a Uint8Array of UTF-8 (taken as it is: ill-formed text is refused).
+    loadScenario: (text) => { calls.push(['loadScenario']); return tryReplace(typeof text === 'string' ? text : utf8(text)); },
     scenario: () => current,
     result: () => delivered.schedule,
     scaleDownResult: () => delivered.scaleDown,

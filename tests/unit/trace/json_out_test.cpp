@@ -8,30 +8,13 @@
 #include <random>
 
 #include "trace/json_out.h"
+#include "trace/replay_events.h"
 
 namespace placement {
 
 namespace {
 
-// Replays a tree as events, scalars and strings through their own calls.
-void replay(const Json& j, JsonOut& out) {
-  if (j.is_object()) {
-    out.begin_object();
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      out.key(it.key());
-      replay(it.value(), out);
-    }
-    out.end_object();
-  } else if (j.is_array()) {
-    out.begin_array();
-    for (const Json& e : j) replay(e, out);
-    out.end_array();
-  } else if (j.is_string()) {
-    out.string(j.get_ref<const std::string&>());
-  } else {
-    out.value(j);
-  }
-}
+using testing::replay;
 
 std::string text_of(const Json& j, bool whole_values) {
   std::string text;
