@@ -50,12 +50,12 @@ constexpr auto kPlainBytes = [] {
   return plain;
 }();
 
-// Whether `s` is all plain bytes: most keys and strings of a 12 MB trace are short and are
-// checked a byte at a time; long ones a word at a time (the last word overlapping).
+// Whether `s` is all plain bytes: a word at a time (the last word overlapping), and strings
+// shorter than a word a byte at a time.
 bool plain_text(std::string_view s) {
   using namespace byte_words;
   const std::size_t n = s.size();
-  if (n < 16) {
+  if (n < 8) {
     for (const char c : s)
       if (!kPlainBytes[static_cast<unsigned char>(c)]) return false;
     return true;
@@ -69,6 +69,9 @@ bool plain_text(std::string_view s) {
 // Below 1e15 an integral double's shortest round-trip digits are the integer's own (its
 // neighbours are less than 1 apart), which nlohmann prints as "digits.0": no Grisu2 needed.
 constexpr double kIntegralFastLimit = 1e15;
+
+// Room asked for a 64-bit integer's digits ("-9223372036854775808" is 20 characters).
+constexpr std::size_t kIntegerDigits = 24;
 
 // Indents up to this deep are copied in one fixed-size move (room is asked for all of it).
 constexpr std::size_t kQuickIndent = 64;
@@ -221,39 +224,55 @@ void JsonTextOut::key(std::string_view k) {
 }
 
 void JsonTextOut::value(const Json& v) {
-  before_value();
-  char digits[64];
   switch (v.type()) {
-    case Json::value_t::null: buffer_->write("null"); return;
-    case Json::value_t::boolean: buffer_->write(v.get_ref<const bool&>() ? "true" : "false"); return;
-    case Json::value_t::string: quoted(v.get_ref<const std::string&>()); return;
-    case Json::value_t::number_integer: {
-      const auto r = std::to_chars(digits, digits + sizeof digits, v.get_ref<const std::int64_t&>());
-      buffer_->write_characters(digits, static_cast<std::size_t>(r.ptr - digits));
-      return;
-    }
-    case Json::value_t::number_unsigned: {
-      const auto r = std::to_chars(digits, digits + sizeof digits, v.get_ref<const std::uint64_t&>());
-      buffer_->write_characters(digits, static_cast<std::size_t>(r.ptr - digits));
-      return;
-    }
-    case Json::value_t::number_float: {
-      const double x = v.get_ref<const double&>();
-      if (!std::isfinite(x)) {
-        buffer_->write("null");
-        return;
-      }
-      if (x != 0 && std::fabs(x) < kIntegralFastLimit && x == std::trunc(x)) {
-        char* end = std::to_chars(digits, digits + sizeof digits, static_cast<std::int64_t>(x)).ptr;
-        *end++ = '.';
-        *end++ = '0';
-        buffer_->write_characters(digits, static_cast<std::size_t>(end - digits));
-      } else {
-        buffer_->write(buffer_->shortest_digits(x));
-      }
-      return;
-    }
-    default: serializer_->dump(v, true, false, 2, static_cast<unsigned>(2 * counts_.size()));
+    case Json::value_t::null: null(); return;
+    case Json::value_t::boolean: boolean(v.get_ref<const bool&>()); return;
+    case Json::value_t::string: string(v.get_ref<const std::string&>()); return;
+    case Json::value_t::number_integer: signed_number(v.get_ref<const std::int64_t&>()); return;
+    case Json::value_t::number_unsigned: unsigned_number(v.get_ref<const std::uint64_t&>()); return;
+    case Json::value_t::number_float: number(v.get_ref<const double&>()); return;
+    default:
+      before_value();
+      serializer_->dump(v, true, false, 2, static_cast<unsigned>(2 * counts_.size()));
+  }
+}
+
+void JsonTextOut::null() {
+  before_value();
+  buffer_->write("null");
+}
+
+void JsonTextOut::boolean(bool v) {
+  before_value();
+  buffer_->write(v ? "true" : "false");
+}
+
+void JsonTextOut::signed_number(std::int64_t v) {
+  before_value();
+  char* at = buffer_->room(kIntegerDigits);
+  buffer_->commit(std::to_chars(at, at + kIntegerDigits, v).ptr);
+}
+
+void JsonTextOut::unsigned_number(std::uint64_t v) {
+  before_value();
+  char* at = buffer_->room(kIntegerDigits);
+  buffer_->commit(std::to_chars(at, at + kIntegerDigits, v).ptr);
+}
+
+void JsonTextOut::number(double x) {
+  before_value();
+  if (!std::isfinite(x)) {
+    buffer_->write("null");
+    return;
+  }
+  if (x != 0 && std::fabs(x) < kIntegralFastLimit && x == std::trunc(x)) {
+    char* at = buffer_->room(kIntegerDigits + 2);
+    char* end = std::to_chars(at, at + kIntegerDigits, static_cast<std::int64_t>(x)).ptr;
+    *end++ = '.';
+    *end++ = '0';
+    buffer_->commit(end);
+  } else {
+    buffer_->write(buffer_->shortest_digits(x));
   }
 }
 

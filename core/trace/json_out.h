@@ -32,15 +32,19 @@ class JsonOut {
   virtual void value(const Json& v) = 0;
   virtual void string(std::string_view s) = 0;
 
-  // Scalars: a Json number or bool holds no allocation, so these cost no more than the text.
-  // Integers keep their signedness as Json(v) would (the text is the same either way).
+  // Scalars, written as value(Json(v)) writes them. Integers keep their signedness as Json(v)
+  // would (the text is the same either way). A printer writes them without the Json: a result
+  // holds hundreds of thousands of numbers.
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   void number(T v) {
-    value(Json(v));
+    if constexpr (std::is_signed_v<T>) signed_number(static_cast<std::int64_t>(v));
+    else unsigned_number(static_cast<std::uint64_t>(v));
   }
-  void number(double v) { value(Json(v)); }
-  void boolean(bool v) { value(Json(v)); }
-  void null() { value(Json(nullptr)); }
+  virtual void number(double v) { value(Json(v)); }
+  virtual void boolean(bool v) { value(Json(v)); }
+  virtual void null() { value(Json(nullptr)); }
+  virtual void signed_number(std::int64_t v) { value(Json(v)); }
+  virtual void unsigned_number(std::uint64_t v) { value(Json(v)); }
 
   // key + value in one call.
   void member(std::string_view k, const Json& v) { key(k), value(v); }
@@ -128,6 +132,12 @@ class JsonTextOut final : public JsonOut {
   void key(std::string_view k) override;
   void value(const Json& v) override;
   void string(std::string_view s) override;
+  using JsonOut::number;
+  void number(double v) override;
+  void boolean(bool v) override;
+  void null() override;
+  void signed_number(std::int64_t v) override;
+  void unsigned_number(std::uint64_t v) override;
 
   // Raw text (a final newline); then everything written so far goes to the sink.
   void raw(std::string_view text);

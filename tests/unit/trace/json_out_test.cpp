@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
 
@@ -100,6 +101,57 @@ TEST_CASE("JsonTextOut prints numbers as dump() does, integral doubles included"
                         Json(std::numeric_limits<std::uint64_t>::max()), Json(0), Json(-1), Json(true), Json(false)}) {
     CAPTURE(j.dump());
     CHECK(text_of(j, true) == j.dump(2));
+  }
+}
+
+TEST_CASE("The scalar calls write what value(Json(v)) writes, signedness included", "[trace][json_out]") {
+  // A printer writes scalars without a Json (number, boolean, null); the text and the tree must
+  // be those of the Json the value makes, integers keeping their own type's signedness.
+  struct Row {
+    const char* what;
+    std::function<void(JsonOut&)> write;
+    Json expected;
+  };
+  const std::vector<Row> rows = {
+      {"int", [](JsonOut& o) { o.number(-7); }, Json(-7)},
+      {"unsigned", [](JsonOut& o) { o.number(7u); }, Json(7u)},
+      {"int64 min", [](JsonOut& o) { o.number(std::numeric_limits<std::int64_t>::min()); },
+       Json(std::numeric_limits<std::int64_t>::min())},
+      {"uint64 max", [](JsonOut& o) { o.number(std::numeric_limits<std::uint64_t>::max()); },
+       Json(std::numeric_limits<std::uint64_t>::max())},
+      {"size_t", [](JsonOut& o) { o.number(std::size_t{12}); }, Json(std::size_t{12})},
+      {"short", [](JsonOut& o) { o.number(short{-3}); }, Json(short{-3})},
+      {"double integral", [](JsonOut& o) { o.number(3.0); }, Json(3.0)},
+      {"double fraction", [](JsonOut& o) { o.number(0.1); }, Json(0.1)},
+      {"double -0", [](JsonOut& o) { o.number(-0.0); }, Json(-0.0)},
+      {"double nan", [](JsonOut& o) { o.number(std::numeric_limits<double>::quiet_NaN()); },
+       Json(std::numeric_limits<double>::quiet_NaN())},
+      {"true", [](JsonOut& o) { o.boolean(true); }, Json(true)},
+      {"false", [](JsonOut& o) { o.boolean(false); }, Json(false)},
+      {"null", [](JsonOut& o) { o.null(); }, Json(nullptr)},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.what);
+    const auto in_array = [&](JsonOut& o) {
+      o.begin_array();
+      row.write(o);
+      o.begin_object();
+      o.key("k");
+      row.write(o);
+      o.end_object();
+      o.end_array();
+    };
+    const Json expected = Json::array({row.expected, Json{{"k", row.expected}}});
+    std::string text;
+    TextSink sink = [&](const char* d, std::size_t n) { text.append(d, n); };
+    JsonTextOut out(sink);
+    in_array(out);
+    out.flush();
+    CHECK(text == expected.dump(2));
+    const Json tree = json_tree(in_array);
+    CHECK(tree[0].type() == row.expected.type());
+    CHECK(tree[1]["k"].type() == row.expected.type());
+    CHECK(tree.dump() == expected.dump());
   }
 }
 
