@@ -1,6 +1,6 @@
 // The §6.4 rejection subject {worker_id, worker_name, gpu_indexes, rpc: []} of a backend without
 // RPC servers, written the one way MindIE's and Custom's typed rejections share (Custom's
-// gpu_indexes may be null). The shared Rejection (fit/common/rejections.cpp) writes the same shape.
+// gpu_indexes may be null) and the shared Rejection (fit/common/rejections.cpp).
 #pragma once
 
 #include <cstdint>
@@ -11,9 +11,10 @@
 
 namespace placement {
 
-// `gpu_indexes` null: written as null.
-inline void write_rejection_subject(JsonOut& out, std::int64_t worker_id, std::string_view worker_name,
-                                    const std::vector<int>* gpu_indexes) {
+// `gpu_indexes` (a list of ints: a vector, a GpuIndexList) null: written as null.
+template <class IndexList>
+void write_rejection_subject(JsonOut& out, std::int64_t worker_id, std::string_view worker_name,
+                             const IndexList* gpu_indexes) {
   out.key("subject");
   out.begin_object();
   out.member("worker_id", worker_id);

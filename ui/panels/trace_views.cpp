@@ -114,12 +114,8 @@ bool subject_matches(const Json& s, const std::string& worker, int gpu) {
       for (const auto& sub : subs) named = named || sub.value("worker_name", std::string()) == worker;
   }
   if (!named) return false;
-  if (gpu < 0) return true;
   const Json& gpus = member(s, "gpu_indexes", json_null());
-  if (!gpus.is_array() || gpus.empty()) return true;  // the whole worker
-  for (const auto& g : gpus)
-    if (g == gpu) return true;
-  return false;
+  return subject_uses_gpu(gpus.is_array() ? &gpus : nullptr, gpu);
 }
 
 std::string all_dropped_text(const Json& f) {

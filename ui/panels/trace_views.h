@@ -22,6 +22,16 @@ void draw_rejection(const Json& rejection, int id);
 void draw_rejections(const Json& rejections);
 // Whether a rejection/not-examined subject names `worker` (and, when gpu >= 0, that GPU).
 bool subject_matches(const Json& subject, const std::string& worker, int gpu);
+// The GPU half of subject_matches() for a subject already known to name the worker: `gpu` < 0,
+// or no GPU list (absent, null or empty: the whole worker), or a list holding it. `gpus` is a
+// pointer to a list of ints (a typed candidate's) or a Json array.
+template <class GpuList>
+bool subject_uses_gpu(const GpuList* gpus, int gpu) {
+  if (gpu < 0 || !gpus || gpus->empty()) return true;
+  for (const auto& g : *gpus)
+    if (g == gpu) return true;
+  return false;
+}
 // A filter record's note when one field of the model made it drop every worker (an unknown
 // backend, a pin nothing has): why, and the values that would keep workers. "" when none.
 std::string all_dropped_text(const Json& filter_record);

@@ -1,7 +1,6 @@
 // "Why not here?": for the worker or GPU selected on the canvas, everything the trace says about
 // it — the filter that dropped it, each strategy's rejection with its shortfalls, what a stop
 // rule left unexamined, the candidates it is part of and how they scored.
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,9 +34,7 @@ struct Findings {
 bool candidate_names(const Candidate& c, const std::string& worker, int gpu) {
   bool named = c.worker_name == worker;
   for (const SubordinateWorker& sub : c.subordinate_workers) named = named || sub.worker_name == worker;
-  if (!named) return false;
-  if (gpu < 0 || !c.gpu_indexes || c.gpu_indexes->empty()) return true;
-  return std::find(c.gpu_indexes->begin(), c.gpu_indexes->end(), gpu) != c.gpu_indexes->end();
+  return named && subject_uses_gpu(c.gpu_indexes ? &*c.gpu_indexes : nullptr, gpu);
 }
 
 const Findings& findings_for(const Results& r, const std::string& worker, int gpu) {

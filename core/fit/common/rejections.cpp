@@ -1,5 +1,7 @@
 #include "fit/common/rejections.h"
 
+#include "fit/rejection_subject.h"
+
 namespace placement {
 
 void Rejection::write_data(JsonOut& out) const {
@@ -10,18 +12,7 @@ void Rejection::write_data(JsonOut& out) const {
 
 void Rejections::write(JsonOut& out) const {
   write_object_array(out, list, [&](const Rejection& r) {
-    out.key("subject");
-    out.begin_object();
-    out.member("worker_id", r.worker_id);
-    out.member("worker_name", r.worker_name);
-    out.key("gpu_indexes");
-    out.begin_array();
-    for (int index : r.gpu_indexes) out.number(index);
-    out.end_array();
-    out.key("rpc");
-    out.begin_array();
-    out.end_array();
-    out.end_object();
+    write_rejection_subject(out, r.worker_id, r.worker_name, &r.gpu_indexes);
     out.member("code", r.code);
     out.key("shortfalls");
     out.begin_array();
