@@ -10,15 +10,10 @@
 namespace placement {
 
 using testing::CountingList;
+using testing::section;
 using testing::text_of;
 
 namespace {
-
-Json section(const Trace& t, std::string_view name) {
-  JsonTreeOut tree;
-  REQUIRE(t.write_section(name, tree));
-  return tree.take();
-}
 
 // A requirement record's members, with a list inside.
 class RequirementMembers final : public TraceRecord {

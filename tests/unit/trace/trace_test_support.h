@@ -2,8 +2,11 @@
 // a record prints.
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "trace/trace.h"
@@ -35,6 +38,13 @@ std::string text_of(const Writer& w) {
   else w.write(out);
   out.flush();
   return text;
+}
+
+// The tree of one section of a trace as write_section() writes it; the section must exist.
+inline Json section(const Trace& t, std::string_view name) {
+  JsonTreeOut tree;
+  REQUIRE(t.write_section(name, tree));
+  return tree.take();
 }
 
 }  // namespace placement::testing

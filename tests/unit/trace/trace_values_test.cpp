@@ -16,17 +16,8 @@
 namespace placement {
 
 using testing::CountingList;
+using testing::section;
 using testing::text_of;
-
-namespace {
-
-Json section(const Trace& t, std::string_view name) {
-  JsonTreeOut tree;
-  REQUIRE(t.write_section(name, tree));
-  return tree.take();
-}
-
-}  // namespace
 
 TEST_CASE("trace values: every kind writes the Json it replaces", "[trace_values]") {
   struct Row {
