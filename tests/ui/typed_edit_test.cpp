@@ -1,11 +1,14 @@
-// typed_edit: an edit applied to the typed Scenario decides exactly as the edited document loaded
+// typed_edit: an edit applied to a copy of the typed Scenario (edit_part, insert_workers,
+// insert_instances, as TypedFollower applies them) decides exactly as the edited document loaded
 // again, on every example and case; edits whose effect reaches past the edited part, and values
 // the loader would refuse, are left to it.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "app/deploy.h"
 #include "app/examples.h"
@@ -18,9 +21,33 @@
 #include "scheduler.h"
 
 using placement::Json;
-using placement::ui::typed_edit;
 
 namespace {
+
+// A copy of `before` made the Scenario of `after` (the value at `pointer` changed), or nullopt
+// when edit_part refuses the edit.
+std::optional<placement::Scenario> typed_edit(const placement::Scenario& before, const Json& after, const Json::json_pointer& pointer) {
+  placement::Scenario next = before;
+  if (!placement::ui::edit_part(next, after, pointer)) return std::nullopt;
+  return next;
+}
+
+// A copy of `before` with `workers` appended (insert_workers at the end), or nullopt.
+std::optional<placement::Scenario> typed_append_workers(const placement::Scenario& before, const std::vector<Json>& workers) {
+  placement::Scenario next = before;
+  if (!placement::ui::insert_workers(next, next.workers.size(), workers.data(), workers.size())) return std::nullopt;
+  return next;
+}
+
+// Deploy as the app follows it: the instance appended, then, when the replicas rose, the model of
+// `after` (the deployed document) read again through the edit of /model/replicas.
+std::optional<placement::Scenario> typed_append_instance(const placement::Scenario& before, const Json& after, const Json& instance,
+                                                         bool replicas_raised) {
+  placement::Scenario next = before;
+  if (!placement::ui::insert_instances(next, next.model_instances.size(), &instance, 1)) return std::nullopt;
+  if (replicas_raised && !placement::ui::edit_part(next, after, Json::json_pointer("/model/replicas"))) return std::nullopt;
+  return next;
+}
 
 // The decision printed, or the error deciding refused it with (missing model facts), and the
 // load's warnings.
@@ -172,7 +199,7 @@ TEST_CASE("workers appended to the typed Scenario decide as the document with th
       INFO(file << ": " << Json(workers).dump().substr(0, 200));
       Json after = doc;
       for (const Json& w : workers) after["workers"].push_back(w);
-      const auto typed = placement::ui::typed_append_workers(before, workers);
+      const auto typed = typed_append_workers(before, workers);
       if (!typed) {
         ++refused;
         continue;
@@ -182,10 +209,10 @@ TEST_CASE("workers appended to the typed Scenario decide as the document with th
       CHECK(decision_text(*typed) == decision_text(*loaded));
       ++checked;
     }
-    CHECK(placement::ui::typed_append_workers(before, {placement::ui::new_worker(doc)}));
-    CHECK_FALSE(placement::ui::typed_append_workers(before, {doc["workers"][0]}));
-    CHECK_FALSE(placement::ui::typed_append_workers(before, {unknown_state}));
-    CHECK_FALSE(placement::ui::typed_append_workers(before, {Json(42)}));
+    CHECK(typed_append_workers(before, {placement::ui::new_worker(doc)}));
+    CHECK_FALSE(typed_append_workers(before, {doc["workers"][0]}));
+    CHECK_FALSE(typed_append_workers(before, {unknown_state}));
+    CHECK_FALSE(typed_append_workers(before, {Json(42)}));
   });
   CHECK(checked > 150);
   CHECK(refused > 200);
@@ -211,7 +238,7 @@ TEST_CASE("Deploy's patches make deploy_replica's document, and its typed Scenar
     if (patch.replicas) patched["model"]["replicas"] = *patch.replicas, ++raised;
     const Json after = placement::ui::deploy_replica(doc, winner);
     CHECK(patched == after);
-    const auto typed = placement::ui::typed_append_instance(before, after, patch.instance, patch.replicas.has_value());
+    const auto typed = typed_append_instance(before, after, patch.instance, patch.replicas.has_value());
     REQUIRE(typed);
     const std::optional<placement::Scenario> loaded = try_load(after);
     REQUIRE(loaded);
@@ -223,5 +250,5 @@ TEST_CASE("Deploy's patches make deploy_replica's document, and its typed Scenar
   CHECK(checked - raised > 20);     // a pending replica placed: replicas kept
   // An instance the loader refuses leaves the load to it.
   const Json doc = Json::parse(placement::ui::find_example("binpack-vs-spread")->text);
-  CHECK_FALSE(placement::ui::typed_append_instance(placement::load_scenario(doc), doc, Json{{"id", "x"}}, false));
+  CHECK_FALSE(typed_append_instance(placement::load_scenario(doc), doc, Json{{"id", "x"}}, false));
 }

@@ -83,7 +83,7 @@ class App {
   void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
   // Appends workers as one undoable edit whose undo step keeps only their count (a document
   // without a worker list gets one, a whole-document edit); decided without loading the document
-  // again when typed_append_workers() takes them.
+  // again when insert_workers() (typed_edit.h) takes them.
   void append_workers(std::vector<Json> workers);
   // Removes workers[index] and the instances placed on it (remove_worker_patches) as one
   // undoable edit; false when there is no such worker (or in embed mode).

@@ -93,24 +93,4 @@ bool insert_instances(Scenario& s, std::size_t at, const Json* first, std::size_
   return true;
 }
 
-std::shared_ptr<const Scenario> typed_edit(const Scenario& before, const Json& after, const Json::json_pointer& pointer) {
-  auto next = std::make_shared<Scenario>(before);
-  return edit_part(*next, after, pointer) ? next : nullptr;
-}
-
-std::shared_ptr<const Scenario> typed_append_workers(const Scenario& before, const std::vector<Json>& workers) {
-  auto next = std::make_shared<Scenario>(before);
-  return insert_workers(*next, next->workers.size(), workers.data(), workers.size()) ? next : nullptr;
-}
-
-std::shared_ptr<const Scenario> typed_append_instance(const Scenario& before, const Json& after, const Json& instance, bool model_changed) {
-  auto next = std::make_shared<Scenario>(before);
-  try {
-    if (model_changed && !reload_model(*next, after)) return nullptr;
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-  return insert_instances(*next, next->model_instances.size(), &instance, 1) ? next : nullptr;
-}
-
 }  // namespace placement::ui
