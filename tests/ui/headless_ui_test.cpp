@@ -187,10 +187,14 @@ TEST_CASE("Scale down... previews GPUStack's order and removes exactly those ins
   // The dialog proposes the scenario's scale_down target (1) and lists the two lowest-ranked.
   CHECK(app->ui().scale_down_target == 1);
   REQUIRE(test_hooks::find("button/scale-down-apply") != nullptr);
-  const Json goes = app->scale_down_preview(1);
+  const auto goes = app->scale_down_preview(1);
   REQUIRE(goes.size() == 2);
-  CHECK(goes[0] == ranking[0]);
-  CHECK(goes[1] == ranking[1]);
+  for (std::size_t i = 0; i < goes.size(); ++i) {
+    CHECK(goes[i].instance_id == ranking[i]["instance_id"].get<std::int64_t>());
+    CHECK(goes[i].name == ranking[i]["name"].get<std::string>());
+    CHECK(goes[i].score == ranking[i]["score"].get<double>());
+    CHECK(goes[i].deleted);  // the scenario's target is 1: the ranking's delete list names them too
+  }
   const std::size_t before = app->scenario()["model_instances"].size();
   const std::size_t undo_depth = app->state().undo_depth();
   REQUIRE(gui.click(*app, "button/scale-down-apply"));

@@ -431,22 +431,19 @@ bool App::reset_instances() {
   return true;
 }
 
-Json App::scale_down_preview(long long replicas) const {
-  Json goes = Json::array();
-  if (!results_current()) return goes;
-  const Json& ranking = member(results_.scale_down(), "ranking", json_array());
-  const long long n = static_cast<long long>(ranking.size()) - std::max(0LL, replicas);
-  for (long long i = 0; i < n; ++i) goes.push_back(ranking[std::size_t(i)]);
-  return goes;
+std::vector<ScaleDownRow> App::scale_down_preview(long long replicas) const {
+  if (!results_current()) return {};
+  const std::vector<ScaleDownRow>& ranking = results_.scale_down_ranking();
+  const long long n = std::max(0LL, static_cast<long long>(ranking.size()) - std::max(0LL, replicas));
+  return {ranking.begin(), ranking.begin() + n};
 }
 
 bool App::scale_down_to(long long replicas) {
   if (read_only("Scale down")) return false;
   if (!results_current()) return false;
   if (replicas < 0) replicas = 0;
-  const Json goes = scale_down_preview(replicas);
   Json ids = Json::array();
-  for (const auto& e : goes) ids.push_back(e.value("instance_id", Json(nullptr)));
+  for (const ScaleDownRow& e : scale_down_preview(replicas)) ids.push_back(e.instance_id);
   keep_baseline();
   std::vector<DocumentPatch> patches = scale_down_patches(state_.scenario(), ids, replicas);
   if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {

@@ -99,8 +99,9 @@ class App {
   // Scale down to `replicas`: the instances GPUStack's scale-down order removes first go, and
   // replicas becomes the count. One undoable edit.
   bool scale_down_to(long long replicas);
-  // The ranking entries (the core's scale-down result) that scaling down to `replicas` removes.
-  Json scale_down_preview(long long replicas) const;
+  // The ranking entries (the core's scale-down result) that scaling down to `replicas` removes,
+  // first to go first.
+  std::vector<ScaleDownRow> scale_down_preview(long long replicas) const;
   void copy_explanation();
   void select_worker(const std::string& name);
   void select_gpu(const std::string& worker, int index);  // toggles gpu_ids in manual mode

@@ -1,5 +1,6 @@
 #include "app/results.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "app/filter_drops.h"
@@ -42,11 +43,11 @@ const Json& Results::schedule() const {
 
 // The ranking is decided from the Scenario of the decision the first time anything reads it (the
 // scale-down step, its dialog, scaleDownResult()); the cluster step and an edit never need it.
-void Results::build_scale_down() const {
-  if (scale_down_ || !scenario_) return;
+void Results::decide_scale_down() const {
+  if (scale_down_decided_ || !scenario_) return;
+  scale_down_decided_ = true;
   try {
     typed_scale_down_ = placement::scale_down(*scenario_);
-    scale_down_ = scale_down_result_to_json(*typed_scale_down_);
   } catch (const InputError& e) {
     scale_down_text_ = input_error_json(e);  // as placement::scale_down_json answers it
     scale_down_ = Json::parse(scale_down_text_);
@@ -54,9 +55,44 @@ void Results::build_scale_down() const {
 }
 
 const Json& Results::scale_down() const {
-  build_scale_down();
-  if (!scale_down_) scale_down_ = Json::object();
+  decide_scale_down();
+  if (!scale_down_) scale_down_ = typed_scale_down_ ? scale_down_result_to_json(*typed_scale_down_) : Json::object();
   return *scale_down_;
+}
+
+const std::vector<ScaleDownRow>& Results::scale_down_ranking() const {
+  if (scale_down_rows_) return *scale_down_rows_;
+  decide_scale_down();
+  std::vector<ScaleDownRow> rows;
+  if (typed_scale_down_) {
+    const std::vector<std::int64_t>& goes = typed_scale_down_->to_delete;
+    for (const RankedInstance& e : typed_scale_down_->ranking)
+      rows.push_back({e.instance_id, e.name, e.scores, e.score, std::find(goes.begin(), goes.end(), e.instance_id) != goes.end()});
+  } else {
+    const Json& doc = scale_down();
+    const Json& goes = member(doc, "delete", json_array());
+    for (const Json& e : member(doc, "ranking", json_array())) {
+      const Json& id = member(e, "instance_id", json_null());
+      ScaleDownRow row;
+      row.instance_id = id.is_number_integer() ? id.get<std::int64_t>() : 0;
+      row.name = member(e, "name", json_null()).is_string() ? e["name"].get<std::string>() : std::string();
+      for (const auto& [k, v] : member(e, "scores", json_object()).items()) row.scores.emplace_back(k, number_or(v));
+      row.score = number_or(member(e, "score", json_null()));
+      row.deleted = std::find(goes.begin(), goes.end(), id) != goes.end();
+      rows.push_back(std::move(row));
+    }
+  }
+  scale_down_rows_ = std::move(rows);
+  return *scale_down_rows_;
+}
+
+const Json& Results::scale_down_trace_section(const std::string& name) const {
+  decide_scale_down();
+  if (!typed_scale_down_ || scale_down_) return member(scale_down_trace(), name.c_str(), json_null());
+  auto found = scale_down_sections_.find(name);
+  if (found == scale_down_sections_.end())
+    found = scale_down_sections_.emplace(name, ui::trace_section(typed_scale_down_->trace, name)).first;
+  return found->second;
 }
 
 const std::string& Results::schedule_text() const {
@@ -65,7 +101,7 @@ const std::string& Results::schedule_text() const {
 }
 
 const std::string& Results::scale_down_text() const {
-  build_scale_down();
+  decide_scale_down();
   if (scale_down_text_.empty())
     scale_down_text_ = typed_scale_down_ ? printed(write_scale_down_result_text, *typed_scale_down_) : result_text(scale_down());
   return scale_down_text_;

@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/schedule_service.h"
 #include "app/subject_findings.h"
@@ -19,6 +21,16 @@
 #include "scheduler.h"
 
 namespace placement::ui {
+
+// One instance of the scale-down ranking (ascending: the first goes first), as the scale-down
+// step, its dialog and the toolbar read it.
+struct ScaleDownRow {
+  std::int64_t instance_id = 0;
+  std::string name;
+  std::vector<std::pair<std::string, double>> scores;  // each scale-down scorer's points, in the core's order
+  double score = 0;
+  bool deleted = false;  // in the result's delete list
+};
 
 class Results {
  public:
@@ -41,6 +53,12 @@ class Results {
   // with its candidates 210 ms).
   const Json& trace_section(const std::string& name) const;
   const Json& scale_down_trace() const;
+  // The scale-down ranking: read from the typed result when decided here (no document built),
+  // from the document otherwise. Empty when the core refused the scenario.
+  const std::vector<ScaleDownRow>& scale_down_ranking() const;
+  // One section of the scale-down trace ("quirks", "warnings", "error"; null when absent), built
+  // alone when decided here.
+  const Json& scale_down_trace_section(const std::string& name) const;
   // Every candidate as JSON (built on the first call; a table shows candidate(i) of its rows).
   const Json& candidates() const;
   std::size_t candidate_count() const;
@@ -63,13 +81,17 @@ class Results {
 
  private:
   friend Results take_results(ScheduleAnswer&& answer);
-  void build_scale_down() const;
+  // Decides the scale-down ranking from scenario_ the first time anything reads it.
+  void decide_scale_down() const;
 
   // Decided here (null when the answer came as text), with the Scenario it was decided from
   // (the scale-down ranking is decided from it when first asked).
   std::shared_ptr<const ScheduleResult> typed_;
   std::shared_ptr<const Scenario> scenario_;
+  mutable bool scale_down_decided_ = false;
   mutable std::optional<ScaleDownResult> typed_scale_down_;
+  mutable std::optional<std::vector<ScaleDownRow>> scale_down_rows_;
+  mutable std::map<std::string, Json> scale_down_sections_;
   mutable std::optional<Json> schedule_;    // built from typed_ on the first ask
   mutable std::optional<Json> scale_down_;
   mutable std::map<std::size_t, Json> one_by_one_;

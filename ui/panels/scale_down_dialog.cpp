@@ -2,6 +2,10 @@
 // scale-down order: the core's ranking, lowest first) before anything changes, then apply it as
 // one undoable edit. Esc or Cancel close it unchanged.
 #include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/deploy.h"
@@ -17,14 +21,21 @@ namespace {
 
 constexpr const char* kPopup = "Scale down##dialog";
 
-std::string worker_of(const Json& scenario, const Json& instance_id) {
-  for (const auto& inst : member(scenario, "model_instances", json_array()))
-    if (member(inst, "id", json_null()) == instance_id) return worker_name_of(scenario, inst);
-  return "-";
+// Instance id -> the worker it runs on, for the rows in view (one pass over the instances).
+std::map<std::int64_t, std::string> workers_of(const Json& scenario, const std::vector<ScaleDownRow>& rows) {
+  std::map<std::int64_t, std::string> names;
+  for (const ScaleDownRow& e : rows) names.emplace(e.instance_id, "-");
+  for (const auto& inst : member(scenario, "model_instances", json_array())) {
+    const Json& id = member(inst, "id", json_null());
+    if (!id.is_number_integer()) continue;
+    const auto found = names.find(id.get<std::int64_t>());
+    if (found != names.end() && found->second == "-") found->second = worker_name_of(scenario, inst);
+  }
+  return names;
 }
 
 void draw_preview(App& app, long long target) {
-  const Json goes = app.scale_down_preview(target);
+  const std::vector<ScaleDownRow> goes = app.scale_down_preview(target);
   if (goes.empty()) {
     ImGui::TextDisabled("Nothing goes: the model has no more than %lld instance%s.", target, target == 1 ? "" : "s");
     return;
@@ -33,18 +44,19 @@ void draw_preview(App& app, long long target) {
   if (!ImGui::BeginTable("scale-down-preview", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   for (const char* h : {"#", "instance", "worker", "score"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
+  const std::map<std::int64_t, std::string> workers = workers_of(app.scenario(), goes);
   int n = 1;
-  for (const auto& e : goes) {
+  for (const ScaleDownRow& e : goes) {
     ImGui::TableNextRow();
     ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(130, 50, 40, 120));
     ImGui::TableNextColumn();
     ImGui::Text("%d", n++);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(value_text("", e.value("name", Json(nullptr))).c_str());
+    ImGui::TextUnformatted(e.name.c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(worker_of(app.scenario(), e.value("instance_id", Json(nullptr))).c_str());
+    ImGui::TextUnformatted(workers.at(e.instance_id).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(score_text(number_or(e.value("score", Json(nullptr)))).c_str());
+    ImGui::TextUnformatted(score_text(e.score).c_str());
   }
   ImGui::EndTable();
 }

@@ -29,39 +29,41 @@ void draw_scale_down_panel(App& app) {
   }
   const Results& r = app.results();
   if (draw_input_error(r.input_error())) return;
-  const Json& ranking = member(r.scale_down(), "ranking", json_array());
-  const Json& del = member(r.scale_down(), "delete", json_array());
+  const std::vector<ScaleDownRow>& ranking = r.scale_down_ranking();
   if (ranking.empty()) {
     ImGui::TextDisabled("Nothing to rank: the model has no instances.");
   } else if (ImGui::BeginTable("ranking", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     for (const char* h : {"#", "instance", "status", "offload_layer", "placement", "total"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    int n = 1;
-    for (const auto& e : ranking) {
-      const bool goes = std::find(del.begin(), del.end(), e.value("instance_id", Json(nullptr))) != del.end();
-      ImGui::TableNextRow();
-      if (goes) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(130, 50, 40, 120));
-      ImGui::TableNextColumn();
-      ImGui::Text("%d%s", n++, goes ? " delete" : " keep");
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value_text("", e.value("name", Json(nullptr))).c_str());
-      const Json& scores = member(e, "scores", json_object());
-      for (const char* k : {"status", "offload_layer", "placement"}) {
+    // Rows in view only: a thousand-worker cluster ranks thousands of instances.
+    ImGuiListClipper clipper;
+    clipper.Begin(int(ranking.size()));
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        const ScaleDownRow& e = ranking[std::size_t(i)];
+        ImGui::TableNextRow();
+        if (e.deleted) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(130, 50, 40, 120));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(scores.contains(k) ? score_text(number_or(scores[k])).c_str() : "-");
+        ImGui::Text("%d%s", i + 1, e.deleted ? " delete" : " keep");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(e.name.c_str());
+        for (const char* k : {"status", "offload_layer", "placement"}) {
+          ImGui::TableNextColumn();
+          const auto points = std::find_if(e.scores.begin(), e.scores.end(), [k](const auto& s) { return s.first == k; });
+          ImGui::TextUnformatted(points != e.scores.end() ? score_text(points->second).c_str() : "-");
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(score_text(e.score).c_str());
       }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(score_text(number_or(e.value("score", Json(nullptr)))).c_str());
     }
     ImGui::EndTable();
   }
-  const Json& t = r.scale_down_trace();
   for (const char* list : {"quirks", "warnings"}) {
-    const Json items = t.value(list, Json(nullptr));
+    const Json& items = r.scale_down_trace_section(list);
     if (items.is_array())
       for (const auto& x : items) bullet_wrapped("%s", x.is_object() ? fields_text(x).c_str() : value_text("", x).c_str());
   }
-  const Json& err = member(t, "error", json_null());
+  const Json& err = r.scale_down_trace_section("error");
   if (err.is_object()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
     ImGui::TextWrapped("Stopped: %s", fields_text(err).c_str());
