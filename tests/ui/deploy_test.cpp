@@ -157,6 +157,31 @@ TEST_CASE("Reset instances after an import goes back to the imported scenario, n
   CHECK(app->scenario() == imported);
 }
 
+TEST_CASE("Reset instances after an import and edits reads the imported text; the next load replaces it") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  REQUIRE(app->load_scenario(find_example("binpack-vs-spread")->text).empty());
+  gui.frames(*app, 1);
+  const Json imported = app->scenario();
+  // Two edits before any reset: the baseline is read from the imported text only at the reset.
+  REQUIRE(app->deploy());
+  gui.frames(*app, 1);
+  REQUIRE(app->deploy());
+  gui.frames(*app, 1);
+  REQUIRE(app->scenario()["model_instances"].size() == imported["model_instances"].size() + 2);
+  REQUIRE(app->reset_instances());
+  CHECK(app->scenario() == imported);
+  // Another scenario shown: its instances are the baseline now, not the imported text's.
+  REQUIRE(app->load_example("scale-down-order"));
+  gui.frames(*app, 1);
+  const Json example = app->scenario();
+  REQUIRE(app->deploy());
+  gui.frames(*app, 1);
+  REQUIRE(app->reset_instances());
+  CHECK(app->scenario()["model_instances"] == example["model_instances"]);
+  CHECK(app->scenario()["model"]["replicas"] == example["model"]["replicas"]);
+}
+
 TEST_CASE("scale_down_to and reset_instances edit only what they say") {
   const Json doc = Json::parse(find_example("scale-down-order")->text);
   const Json ids = Json::array({doc["model_instances"][0]["id"]});

@@ -20,6 +20,7 @@
 #include "app/worker_edits.h"
 #include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
+#include "scenario/json_tree_reader.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
 #include "share/fragment_codec.h"
@@ -36,12 +37,24 @@ App::App(std::unique_ptr<ScheduleService> service, std::unique_ptr<WhatIfService
 }
 
 // A reset goes back to the instances of the scenario as it was loaded.
-void App::loaded() { baseline_pending_ = true; }
+void App::loaded() {
+  baseline_pending_ = true;
+  baseline_text_.reset();
+}
 
 void App::keep_baseline() {
   if (!baseline_pending_) return;
-  baseline_ = instances_baseline(state_.scenario());
   baseline_pending_ = false;
+  if (!baseline_text_) baseline_ = instances_baseline(state_.scenario());
+}
+
+const Json& App::baseline() {
+  keep_baseline();
+  if (baseline_text_) {
+    baseline_ = instances_baseline(read_json_tree(*baseline_text_));
+    baseline_text_.reset();
+  }
+  return baseline_;
 }
 
 void App::changed() {
@@ -132,12 +145,14 @@ std::string App::load_scenario(const std::string& text) {
   }
   const std::uint64_t before = state_.generation();
   show(std::move(p.document));
-  if (state_.generation() != before) {
+  const bool shown = state_.generation() != before;
+  if (shown) {
     loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
-    loaded_text_ = text, loaded_text_generation_ = state_.generation();
+    loaded_text_ = std::make_shared<const std::string>(text), loaded_text_generation_ = state_.generation();
   }
   ui_.selection = {};
   loaded();
+  if (shown) baseline_text_ = loaded_text_;
   return "";
 }
 
@@ -323,9 +338,9 @@ void App::pump() {
   // frame need not wait for, and edits in quick succession (typing, dragging) ask only once.
   const bool decision_drawn = results_current() && !fresh;
   const bool text_shown = loaded_text_generation_ == state_.generation();
-  if (!text_shown && !loaded_text_.empty()) std::string().swap(loaded_text_);
+  if (!text_shown) loaded_text_.reset();
   whatif_.pump(*whatif_service_, state_.generation(), state_.scenario(), ui_.step == Step::whatif, decision_drawn,
-               text_shown ? &loaded_text_ : nullptr);
+               text_shown ? loaded_text_.get() : nullptr);
   // Screen readers cannot see the canvas: the page's live region says each new decision.
   if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }
@@ -420,8 +435,7 @@ bool App::deploy_until_full() {
 
 bool App::reset_instances() {
   if (read_only("Reset instances")) return false;
-  keep_baseline();
-  std::vector<DocumentPatch> patches = reset_patches(state_.scenario(), baseline_);
+  std::vector<DocumentPatch> patches = reset_patches(state_.scenario(), baseline());
   if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {
     banner_.notice("The instances are already as the scenario was loaded");
     return false;

@@ -164,8 +164,11 @@ class App {
   void take(ScheduleAnswer&& answer);
   void loaded();
   // Takes the baseline of the loaded scenario before its first change (loaded() only marks it:
-  // copying a thousand-worker scenario's instances is not what an import should wait for).
+  // copying a thousand-worker scenario's instances is not what an import should wait for); a
+  // scenario load_scenario() read from text keeps that text instead, and nothing is copied.
   void keep_baseline();
+  // The baseline a reset goes back to (read from the loaded text when that is what was kept).
+  const Json& baseline();
   void refuse(const std::string& what, const std::string& error);
   // True (and says so in the banner) when ?embed=1 makes the view read-only.
   bool read_only(const std::string& what);
@@ -184,8 +187,8 @@ class App {
   std::shared_ptr<const Scenario> loaded_;
   std::uint64_t loaded_generation_ = 0;
   // The text load_scenario() read, while the generation it made is shown: the what-if searches
-  // are sent it instead of the document written out again. Freed by the first pump after an edit.
-  std::string loaded_text_;
+  // are sent it instead of the document written out again. Let go by the first pump after an edit.
+  std::shared_ptr<const std::string> loaded_text_;
   std::uint64_t loaded_text_generation_ = 0;
   std::unique_ptr<ScheduleService> service_;
   std::unique_ptr<WhatIfService> whatif_service_;
@@ -193,6 +196,9 @@ class App {
   std::uint64_t requested_ = 0;
   Json baseline_;  // instances_baseline() of the scenario as loaded (deploy.h)
   bool baseline_pending_ = false;  // baseline_ is still the current document's (keep_baseline)
+  // The text of the scenario as load_scenario() read it, kept as the baseline's source until a
+  // reset reads it (or another scenario is loaded).
+  std::shared_ptr<const std::string> baseline_text_;
   std::vector<gguf::GgufFile> pending_shards_;  // headers read by read_gguf_shard
   mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
   mutable std::map<std::string, WorkerLoad> loads_;
