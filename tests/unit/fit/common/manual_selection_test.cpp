@@ -298,6 +298,7 @@ TEST_CASE("No ids: the manual record is skipped", "[manual]") {
   CHECK(r.candidates.empty());
   CHECK((*h.strategy("manual"))["status"] == "skipped");
   CHECK((*h.strategy("manual"))["skip"]["code"] == "no_gpu_ids");
+  CHECK((*h.strategy("manual"))["skip"]["data"].dump() == "{}");
 }
 
 TEST_CASE("manual rejections: each code's subject, shortfalls and data, typed", "[manual][record]") {
