@@ -15,31 +15,31 @@ std::vector<Candidate> ManualRun::judge_overcommit(std::vector<Candidate>& candi
   std::vector<Candidate> fitting;
   std::optional<std::size_t> best;
   double best_effective = 0;
-  Json best_values;
-  Json checks = Json::array();
+  DataFields best_values;
+  std::vector<DataFields> checks;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     OvercommitCheck oc = check_overcommit(candidates[i]);
     candidates[i].overcommit = oc.overcommit;
-    checks.push_back(Json{{"candidate", i}, {"worker_name", candidates[i].worker_name}, {"overcommit", oc.overcommit}, {"values", oc.values}});
+    checks.push_back(DataFields{{"candidate", i}, {"worker_name", candidates[i].worker_name}, {"overcommit", oc.overcommit}, {"values", oc.values}});
     if (!oc.overcommit) {
       fitting.push_back(candidates[i]);
       continue;
     }
-    reject_overcommitted(candidates[i], i, oc.values);
+    reject_overcommitted(candidates[i], i, oc);
     if (oc.effective >= best_effective) {
       best_effective = oc.effective;
       best = i;
       best_values = oc.values;
     }
   }
-  record_["overcommit_checks"] = checks;
+  record_.set({"overcommit_checks", std::move(checks)});
   if (!fitting.empty()) {
     commit("tried", fitting.size(), "candidates");
     return fitting;
   }
   if (ctx_.model.replicas > 1) {
     outcome_.multi_replica_overcommit = true;
-    messages_.add("manual", "multi_replica_overcommit", Json{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
+    messages_.add("manual", "multi_replica_overcommit", DataFields{{"count", candidates.size()}, {"replicas", ctx_.model.replicas}});
     commit("tried", 0, "multi_replica_overcommit");
     return {};
   }
@@ -49,23 +49,23 @@ std::vector<Candidate> ManualRun::judge_overcommit(std::vector<Candidate>& candi
   }
   outcome_.overcommit = true;
   messages_.add("manual", "overcommit", best_values);
-  record_["chosen_overcommit"] = *best;
+  record_.set({"chosen_overcommit", *best});
   commit("tried", 1, "overcommit");
   return {candidates[*best]};
 }
 
 // Record an overcommitted candidate as a rejection of its main worker, with what it falls short of.
-void ManualRun::reject_overcommitted(const Candidate& c, std::size_t i, const Json& values) {
+void ManualRun::reject_overcommitted(const Candidate& c, std::size_t i, const OvercommitCheck& check) {
   const Worker* w = worker_named(c.worker_name);
   if (!w) return;
-  Rejection& rj = reject(*w, c.gpu_indexes.value_or(IndexList{}), "overcommit", Json{{"candidate", i}});
-  const Bytes claimed_vram = values["claimed_vram"].get<Bytes>();
-  const Bytes claimed_ram = values["claimed_ram"].get<Bytes>();
+  Rejection& rj = reject(*w, c.gpu_indexes.value_or(IndexList{}), "overcommit",
+                         DataFields{{"candidate", i}, {"unsatisfied_gpus", check.unsatisfied}});
+  const Bytes claimed_vram = check.claimed_vram;
+  const Bytes claimed_ram = check.claimed_ram;
   if (claimed_vram < req_.vram)
     rj.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, req_.vram, claimed_vram, req_.vram - claimed_vram, false});
   if (req_.ram > 0 && claimed_ram < req_.ram)
     rj.shortfalls.push_back(Shortfall{"ram", std::nullopt, req_.ram, claimed_ram, req_.ram - claimed_ram, false});
-  rj.data["unsatisfied_gpus"] = values["unsatisfied_used"];
 }
 
 // Satisfied selected GPUs, over every selected type with this candidate's utilisation, and the
@@ -91,7 +91,7 @@ ManualRun::SelectedFigures ManualRun::selected_figures(double u) {
           throw ReferenceError("fit",
                                "selected GPU " + ws.worker + ":" + ts.type + ":" + std::to_string(index) +
                                    " reports memory.total 0; GPUStack divides by it in the overcommit check and fails",
-                               Json{{"worker", ws.worker}, {"gpu_type", ts.type}, {"gpu_index", index}});
+                               DataFields{{"worker", ws.worker}, {"gpu_type", ts.type}, {"gpu_index", index}});
         if (static_cast<double>(*av) / static_cast<double>(*total) >= u) {
           ++f.satisfied_count;
           f.satisfied.emplace_back(ts.type, ws.worker, index);
@@ -124,7 +124,7 @@ ManualRun::UsedFigures ManualRun::used_figures(const Candidate& c, const std::st
         if (const Bytes* av = alloc(*w, type).gpu(index)) used.alloc += *av;
       if (std::find(selected.satisfied.begin(), selected.satisfied.end(), std::make_tuple(type, *p.name, index)) != selected.satisfied.end())
         ++used.satisfied;
-      else used.unsatisfied.push_back(Json{{"worker_name", *p.name}, {"gpu_index", index}});
+      else used.unsatisfied.push_back(DataFields{{"worker_name", *p.name}, {"gpu_index", index}});
     }
   }
   return used;
@@ -146,29 +146,34 @@ ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
   else r.effective = static_cast<double>(partial ? used.alloc : selected.alloc) * u;
 
   const long long other_gpus = used.count - static_cast<long long>(c.gpu_indexes ? c.gpu_indexes->size() : 0);
-  r.values = Json{{"u", u},
-                  {"u_zero", u == 0},
-                  {"partial", partial},
-                  {"used_devices", {{"worker", c.worker_name},
-                                    {"gpu_indexes", c.gpu_indexes ? Json(*c.gpu_indexes) : Json::array()},
-                                    {"other_workers", c.subordinate_workers.size()},
-                                    {"other_gpus", other_gpus},
-                                    {"max_show", 8}}},
-                  {"selected_count", selected_count},
-                  {"selected_satisfied", selected.satisfied_count},
-                  {"selected_alloc", selected.alloc},
-                  {"selected_alloc_gib", round_to_gib(static_cast<double>(selected.alloc))},
-                  {"used_count", used.count},
-                  {"used_satisfied", used.satisfied},
-                  {"used_alloc", used.alloc},
-                  {"used_alloc_gib", round_to_gib(static_cast<double>(used.alloc))},
-                  {"effective_vram", r.effective},
-                  {"effective_gib", round_to_gib(r.effective)},
-                  {"request_vram", req_.vram},
-                  {"request_ram", req_.ram},
-                  {"claimed_vram", used.vram},
-                  {"claimed_ram", used.ram},
-                  {"unsatisfied_used", used.unsatisfied}};
+  std::vector<std::int64_t> gpu_indexes;
+  if (c.gpu_indexes) gpu_indexes.assign(c.gpu_indexes->begin(), c.gpu_indexes->end());
+  r.claimed_vram = used.vram;
+  r.claimed_ram = used.ram;
+  r.unsatisfied = used.unsatisfied;
+  r.values = DataFields{{"u", u},
+                        {"u_zero", u == 0},
+                        {"partial", partial},
+                        {"used_devices", DataFields{{"worker", c.worker_name},
+                                                    {"gpu_indexes", std::move(gpu_indexes)},
+                                                    {"other_workers", c.subordinate_workers.size()},
+                                                    {"other_gpus", other_gpus},
+                                                    {"max_show", 8}}},
+                        {"selected_count", selected_count},
+                        {"selected_satisfied", selected.satisfied_count},
+                        {"selected_alloc", selected.alloc},
+                        {"selected_alloc_gib", round_to_gib(static_cast<double>(selected.alloc))},
+                        {"used_count", used.count},
+                        {"used_satisfied", used.satisfied},
+                        {"used_alloc", used.alloc},
+                        {"used_alloc_gib", round_to_gib(static_cast<double>(used.alloc))},
+                        {"effective_vram", r.effective},
+                        {"effective_gib", round_to_gib(r.effective)},
+                        {"request_vram", req_.vram},
+                        {"request_ram", req_.ram},
+                        {"claimed_vram", used.vram},
+                        {"claimed_ram", used.ram},
+                        {"unsatisfied_used", used.unsatisfied}};
   return r;
 }
 

@@ -40,7 +40,9 @@ class ManualRun {
   std::map<std::pair<std::string, std::int64_t>, Allocatable> alloc_cache_;
   ManualOutcome outcome_;
 
-  Json record_ = Json::object();
+  // The strategy's own extras before `attempts` (gpu_count, utilisation, request, selection,
+  // overcommit_checks, chosen_overcommit), typed, in writing order.
+  DataFields record_;
   Rejections rejections_;  // typed; the record gets a copy when the run commits
   std::shared_ptr<ManualAttempts> attempts_ = std::make_shared<ManualAttempts>();
   std::shared_ptr<ManualSelectionRecord> selection_record_ = std::make_shared<ManualSelectionRecord>();
@@ -73,7 +75,9 @@ class ManualRun {
   struct OvercommitCheck {
     bool overcommit = false;
     double effective = 0;
-    Json values;
+    DataFields values;                 // the figures of the §3.1.7.5 check and of GPUStack's note
+    Bytes claimed_vram = 0, claimed_ram = 0;
+    std::vector<DataFields> unsatisfied;  // used GPUs below the utilisation: {worker_name, gpu_index}
   };
   struct SelectedFigures {
     std::vector<std::tuple<std::string, std::string, int>> satisfied;  // (type, worker, index)
@@ -83,16 +87,16 @@ class ManualRun {
   struct UsedFigures {
     Bytes vram = 0, ram = 0, alloc = 0;
     long long count = 0, satisfied = 0;
-    Json unsatisfied = Json::array();
+    std::vector<DataFields> unsatisfied;  // {worker_name, gpu_index}
   };
   std::vector<Candidate> judge_overcommit(std::vector<Candidate>& candidates);
   OvercommitCheck check_overcommit(const Candidate& c);
   SelectedFigures selected_figures(double u);
   UsedFigures used_figures(const Candidate& c, const std::string& type, const SelectedFigures& selected);
-  void reject_overcommitted(const Candidate& c, std::size_t i, const Json& values);
+  void reject_overcommitted(const Candidate& c, std::size_t i, const OvercommitCheck& check);
 
   // `code` is a string literal.
-  Rejection& reject(const Worker& w, const IndexList& indexes, const char* code, Json data = Json::object());
+  Rejection& reject(const Worker& w, const IndexList& indexes, const char* code, DataFields data = {});
   void quirk(const std::string& id, const std::string& where, const std::string& effect);
   void commit(const std::string& status, std::size_t found, const std::string& result);
 };

@@ -113,9 +113,14 @@ VramMap ManualRun::claims(const Reduced& r, const IndexList& used, double u) con
   return vram;
 }
 
-Rejection& ManualRun::reject(const Worker& w, const IndexList& indexes, const char* code, Json data) {
-  rejections_.list.push_back(Rejection{w.id, w.name, indexes, code, {}, std::move(data), nullptr});
-  return rejections_.list.back();
+Rejection& ManualRun::reject(const Worker& w, const IndexList& indexes, const char* code, DataFields data) {
+  Rejection& rj = rejections_.list.emplace_back();
+  rj.worker_id = w.id;
+  rj.worker_name = w.name;
+  rj.gpu_indexes = indexes;
+  rj.code = code;
+  rj.fields = std::move(data);
+  return rj;
 }
 
 void ManualRun::quirk(const std::string& id, const std::string& where, const std::string& effect) {
@@ -129,7 +134,7 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
   const Worker& w = *r.worker;
   ManualAttempt attempt{type, ManualSingleWorkerTry{w.name, gpu_indexes, false, {}, {}, {}}, {}};
   if (static_cast<int>(gpu_indexes.size()) < opt_.gpu_count) {
-    reject(w, gpu_indexes, kRejectGpuCount, Json{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
+    reject(w, gpu_indexes, kRejectGpuCount, DataFields{{"need", opt_.gpu_count}, {"have", gpu_indexes.size()}});
     attempts_->list.push_back(std::move(attempt));
     return std::nullopt;
   }
@@ -143,7 +148,7 @@ std::optional<Candidate> ManualRun::single_worker(const Reduced& r, const IndexL
       unsatisfied.push_back(index);
       for (const auto& g : w.gpus)
         if (g.type == type && g.index == index) {
-          Rejection& rj = reject(w, {index}, "vram_ratio", Json{{"u", u}});
+          Rejection& rj = reject(w, {index}, "vram_ratio", DataFields{{"u", u}});
           rj.shortfalls.push_back(vram_ratio_shortfall(w, g, av, u));
           if (ctx_.allocation.compute(w).allocated_gpu(index) == 0 && total > 0)
             quirk("Q3", "manual: " + w.name + " GPU " + std::to_string(index),
@@ -206,8 +211,8 @@ bool ManualRun::skip_distributed_worker(const Worker& w, const IndexList& select
   if (!inst) return false;
   outcome_.distributed_limit_worker = w.name;
   outcome_.distributed_limit_instance = *inst;
-  reject(w, selected_indexes, "distributed_limit", Json{{"instance", *inst}});
-  messages_.add("manual", "distributed_limit", Json{{"worker", w.name}, {"instance", *inst}});
+  reject(w, selected_indexes, "distributed_limit", DataFields{{"instance", *inst}});
+  messages_.add("manual", "distributed_limit", DataFields{{"worker", w.name}, {"instance", *inst}});
   return true;
 }
 
@@ -302,11 +307,9 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   record.place(StrategyField::not_examined);
   record.place(StrategyField::caps);
   record.set_quirks(quirks_);
-  Json& extras = record.extras();
-  for (auto& [k, v] : record_.items()) extras[k] = v;
-  record.list("selection", selection_record_);
+  for (const DataField& field : record_.fields()) record.extra(field.name, field.value);
   record.list("attempts", attempts_);
-  extras["result"] = result;
+  record.extra("result", result);
   commit_strategy(ctx_.trace, std::move(record));
   // Summary lines for the rejected GPUs and workers.
   std::map<std::string, long long> counts;  // ordered: deterministic
@@ -314,18 +317,18 @@ void ManualRun::commit(const std::string& status, std::size_t found, const std::
   for (const auto& [code, n] : counts) {
     const bool per_gpu = code == "vram_ratio";
     ctx_.trace.summary(code == "vram_ratio" ? "vram_ratio_short" : code, n, per_gpu ? std::max(examined_gpus_, n) : std::max(examined_workers_, n),
-                       per_gpu ? "gpus" : "workers", Json{{"selector", opt_.selector}, {"strategy", "manual"}});
+                       per_gpu ? "gpus" : "workers", DataFields{{"selector", opt_.selector}, {"strategy", "manual"}});
   }
   if (opt_.outcome) *opt_.outcome = outcome_;
 }
 
 // What the run was asked: GPU count, utilisation, request, and the selection as found.
 void ManualRun::record_selection() {
-  Json util = Json::object();
-  for (const auto& [t, u] : opt_.utilisation) util[t] = u;
-  record_["gpu_count"] = opt_.gpu_count;
-  record_["utilisation"] = util;
-  record_["request"] = Json{{"vram", req_.vram}, {"ram", req_.ram}};
+  auto utilisation = std::make_shared<ManualUtilisationRecord>();
+  utilisation->by_type = opt_.utilisation;
+  record_.set({"gpu_count", opt_.gpu_count});
+  record_.set({"utilisation", std::shared_ptr<const DeferredList>(std::move(utilisation))});
+  record_.set({"request", DataFields{{"vram", req_.vram}, {"ram", req_.ram}}});
   for (const auto& ts : selection_) {
     ManualSelectedType& type = selection_record_->types.emplace_back();
     type.type = ts.type;
@@ -340,16 +343,16 @@ void ManualRun::record_selection() {
           if (!typed_total(*w, ts.type, i)) sw.missing_gpus.push_back(i);
     }
   }
-  record_["selection"] = nullptr;  // the slot of selection_record_, filled at commit
+  record_.set({"selection", std::shared_ptr<const DeferredList>(selection_record_)});  // written at commit, as filled
 }
 
 // Several types, all of them needed by one replica: GPUStack refuses heterogeneous GPUs.
 bool ManualRun::refuse_heterogeneous() {
   if (opt_.gpu_count != static_cast<int>(ids_.size()) || selection_.size() <= 1) return false;
   outcome_.heterogeneous = true;
-  Json types = Json::array();
+  std::vector<std::string> types;
   for (const auto& ts : selection_) types.push_back(ts.type);
-  messages_.add("manual", "heterogeneous", Json{{"types", types}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
+  messages_.add("manual", "heterogeneous", DataFields{{"types", std::move(types)}, {"gpu_count", opt_.gpu_count}, {"selected_count", ids_.size()}});
   commit("tried", 0, "heterogeneous");
   return true;
 }
@@ -407,7 +410,7 @@ std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& reque
                                      SelectorMessages& messages) {
   if (!gpu_ids(ctx.model)) {
     StrategyRecord record(options.selector, "manual");
-    record.skip("no_gpu_ids");
+    record.skip("no_gpu_ids", DataFields{});
     record.set_candidates_found(0);
     commit_strategy(ctx.trace, std::move(record));
     if (options.outcome) *options.outcome = ManualOutcome{};

@@ -27,4 +27,18 @@ void ManualSelectionRecord::write(JsonOut& out) const {
   });
 }
 
+void ManualUtilisationRecord::write(JsonOut& out) const {
+  out.begin_object();
+  for (std::size_t i = 0; i < by_type.size(); ++i) {
+    bool seen = false;
+    for (std::size_t j = 0; j < i && !seen; ++j) seen = by_type[j].first == by_type[i].first;
+    if (seen) continue;
+    double ratio = by_type[i].second;
+    for (std::size_t j = i + 1; j < by_type.size(); ++j)
+      if (by_type[j].first == by_type[i].first) ratio = by_type[j].second;
+    out.member(by_type[i].first, ratio);
+  }
+  out.end_object();
+}
+
 }  // namespace placement

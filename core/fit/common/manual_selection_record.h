@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trace/trace.h"
@@ -24,6 +25,15 @@ struct ManualSelectedType {
 class ManualSelectionRecord final : public DeferredList {
  public:
   std::vector<ManualSelectedType> types;
+  void write(JsonOut& out) const override;
+};
+
+// The manual strategy's `utilisation` extra: the memory utilisation of each GPU type, {type: ratio}
+// (its keys are data, so it is no DataFields). A type given twice keeps its first place and its
+// last value, as a JSON object assigned in order does.
+class ManualUtilisationRecord final : public DeferredList {
+ public:
+  std::vector<std::pair<std::string, double>> by_type;
   void write(JsonOut& out) const override;
 };
 

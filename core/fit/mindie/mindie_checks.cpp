@@ -32,7 +32,7 @@ class Checks {
   const MindieFields& f_;
   const std::string& stage_;
 
-  [[noreturn]] void refuse(const std::string& flag, Json value, const std::string& rule, const std::string& message) const {
+  [[noreturn]] void refuse(const std::string& flag, DataValue value, const std::string& rule, const std::string& message) const {
     refuse_parameter(stage_, flag, std::move(value), rule, message);
   }
   // lo <= v <= hi, or refused as "FLAG must be in the range [LO_TEXT, HI_TEXT]".
@@ -58,7 +58,7 @@ class Checks {
     if (f_.cpu_mem_size < 0)
       refuse("--cpu-mem-size", f_.cpu_mem_size, "at least 0", "--cpu-mem-size must be greater than or equal to 0");
     if (!(0 < f_.npu_memory_fraction && f_.npu_memory_fraction <= 1))  // NaN fails too, as in Python
-      refuse("--npu-memory-fraction", std::isnan(f_.npu_memory_fraction) ? Json("nan") : Json(f_.npu_memory_fraction),
+      refuse("--npu-memory-fraction", std::isnan(f_.npu_memory_fraction) ? DataValue("nan") : DataValue(f_.npu_memory_fraction),
              "range (0, 1]", "--npu-memory-fraction must be in the range (0, 1]");
     json("--models", f_.models);
     range("--async-scheduler-wait-time", f_.async_scheduler_wait_time, 1, 3600, "[1, 3600]");
@@ -202,10 +202,10 @@ class Checks {
 
 }  // namespace
 
-void refuse_parameter(const std::string& stage, const std::string& flag, Json value, const std::string& rule,
+void refuse_parameter(const std::string& stage, const std::string& flag, DataValue value, const std::string& rule,
                       const std::string& message) {
-  throw ReferenceError(stage, "Failed to parse serve parameters: " + message,
-                       Json{{"flag", flag}, {"value", std::move(value)}, {"rule", rule}, {"message", message}});
+  throw ParameterRefusal(stage, "Failed to parse serve parameters: " + message,
+                         DataFields{{"flag", flag}, {"value", std::move(value)}, {"rule", rule}, {"message", message}}, message);
 }
 
 void validate_fields(const MindieFields& f, const std::string& stage) { Checks(f, stage).run(); }

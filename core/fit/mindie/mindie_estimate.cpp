@@ -78,7 +78,7 @@ UsageEstimate estimate_usage(const Scenario& scenario, const Model& model, const
       // GPUStack adds qk_nope_head_dim to itself (not qk_rope_head_dim); None + None raises.
       if (!hp.qk_nope_head_dim)
         throw ReferenceError("fit", "MLA attention without qk_nope_head_dim: GPUStack's KV estimate adds None + None",
-                             Json{{"field", "qk_nope_head_dim"}});
+                             DataFields{{"field", "qk_nope_head_dim"}});
       e.head_dim = 2 * *hp.qk_nope_head_dim;
       break;
     default: break;

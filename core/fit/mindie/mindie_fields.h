@@ -39,9 +39,9 @@ struct MindieFields {
 const std::vector<ArgSpec>& mindie_flag_table();
 // setattr for every flag the parser saw (GPUStack skips the ones argparse left at None).
 void read_fields(MindieFields& f, const ParsedArgs& parsed);
-// GPUStack refuses the parameters: a ReferenceError(stage) whose values name the flag, the value
+// GPUStack refuses the parameters: a ParameterRefusal(stage) whose values name the flag, the value
 // and the rule, with GPUStack's message (selector.cpp adds GPUStack's model-name wrapper).
-[[noreturn]] void refuse_parameter(const std::string& stage, const std::string& flag, Json value, const std::string& rule,
+[[noreturn]] void refuse_parameter(const std::string& stage, const std::string& flag, DataValue value, const std::string& rule,
                                    const std::string& message);
 // _validate, in GPUStack's order: throws ReferenceError(stage) for the first check that fails,
 // its values naming the flag, the value and the rule.

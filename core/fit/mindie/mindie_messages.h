@@ -6,7 +6,7 @@
 // selector buffers them and emits them under that condition.
 //
 // Values (renderers format them; *_gib are GPUStack's rounded GiB figures):
-//   parallel_validation   ValidationFailure::to_json()
+//   parallel_validation   ValidationFailure::fields()
 //   no_available_workers  {}
 //   requirement           {vram, ram, vram_gib, ram_gib}
 //   fraction              {fraction, total_vram_gib = vram_gib / fraction, percent = int(fraction·100)}

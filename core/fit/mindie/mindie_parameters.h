@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/errors.h"
 #include "scenario/types.h"
 
 namespace placement::mindie {
@@ -45,8 +46,22 @@ struct ServingParameters {
   std::vector<std::string> ignored;  // tokens MindIE's parser did not recognise (for the trace)
 };
 
+// What parse_serving_parameters throws when MindIE refuses a parameter: the ReferenceError whose
+// values name the flag, the value, the rule and GPUStack's message, with the message kept apart so
+// the selector can add GPUStack's model-name wrapper without reading the values back.
+class ParameterRefusal : public ReferenceError {
+ public:
+  ParameterRefusal(std::string stage, std::string reason, DataFields values, std::string message)
+      : ReferenceError(std::move(stage), std::move(reason), std::move(values)), message_(std::move(message)) {}
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string message_;
+};
+
 // `derived_max_seq_len` is min(model max length, 8192) as GPUStack presets it. Throws
-// ReferenceError(stage, reason) on anything MindIE's parser or its range checks reject.
+// ParameterRefusal (a ReferenceError(stage, reason)) on anything MindIE's parser or its range
+// checks reject.
 ServingParameters parse_serving_parameters(const std::vector<std::string>& argv, const StringMap& env,
                                            long long derived_max_seq_len, const std::string& stage);
 

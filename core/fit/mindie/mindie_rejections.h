@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/shortfall.h"
 #include "scenario/types.h"
 #include "trace/trace.h"
@@ -19,7 +21,7 @@ struct MindieRejection {
   std::vector<int> gpu_indexes;
   const char* code = "";          // a string literal
   bool available_stage = false;   // dropped by the available-workers filter: stage "available_workers"
-  Json data;                      // null: no `data` member
+  std::optional<DataFields> data;  // none: no `data` member
   std::vector<Shortfall> shortfalls;
 };
 
@@ -28,8 +30,11 @@ class MindieRejections final : public DeferredList {
   std::vector<MindieRejection> list;
 
   // A strategy's rejection: `data` always written ({} when it has no figures).
-  void add(const Worker& w, std::vector<int> gpu_indexes, const char* code, Json data, std::vector<Shortfall> shortfalls = {});
+  void add(const Worker& w, std::vector<int> gpu_indexes, const char* code, DataFields data, std::vector<Shortfall> shortfalls = {});
   void write(JsonOut& out) const override;
 };
+
+// GPU indexes as a `data` value (a list of integers).
+std::vector<std::int64_t> index_values(const std::vector<int>& indexes);
 
 }  // namespace placement::mindie

@@ -10,7 +10,7 @@ namespace {
 bool not_divisible(long long a, long long b, const char* what) {
   if (b == 0)
     throw ReferenceError("fit", std::string("integer modulo by zero while validating ") + what + " (a parallel size is 0)",
-                         Json{{"quantity", what}, {"value", a}, {"divisor", 0}});
+                         DataFields{{"quantity", what}, {"value", a}, {"divisor", 0}});
   return a % b != 0;
 }
 
@@ -55,19 +55,19 @@ std::optional<ValidationFailure> validate_parallelism(const HfHyperParameters& h
   return std::nullopt;
 }
 
-Json ValidationFailure::to_json() const {
-  return Json{{"rule", rule},
-              {"quantity", quantity},
-              {"value", value},
-              {"divisor_flag", divisor_flag},
-              {"divisor", divisor},
-              {"via", via.empty() ? Json(nullptr) : Json(via)},
-              {"tp", sizes.tp},
-              {"dp", sizes.dp},
-              {"cp", sizes.cp},
-              {"moe_ep", sizes.moe_ep},
-              {"moe_tp", sizes.moe_tp},
-              {"world", sizes.world}};
+DataFields ValidationFailure::fields() const {
+  return DataFields{{"rule", rule},
+                    {"quantity", quantity},
+                    {"value", value},
+                    {"divisor_flag", divisor_flag},
+                    {"divisor", divisor},
+                    {"via", via.empty() ? DataValue() : DataValue(via)},
+                    {"tp", sizes.tp},
+                    {"dp", sizes.dp},
+                    {"cp", sizes.cp},
+                    {"moe_ep", sizes.moe_ep},
+                    {"moe_tp", sizes.moe_tp},
+                    {"world", sizes.world}};
 }
 
 }  // namespace placement::mindie

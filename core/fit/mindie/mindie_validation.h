@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/hf_config.h"
 #include "fit/mindie/mindie_parameters.h"
 
@@ -22,7 +23,10 @@ struct ValidationFailure {
   std::string via;  // for heads_world: data_parallel | context_parallel | moe_expert_parallel | tensor_parallel
   ParallelSizes sizes;
 
-  Json to_json() const;
+  // The failure as a skip's `data` and the parallel_validation message's values, in this order:
+  // rule, quantity, value, divisor_flag, divisor, via (null unless heads_world), tp, dp, cp,
+  // moe_ep, moe_tp, world.
+  DataFields fields() const;
 };
 
 // Throws ReferenceError (stage `fit`) where GPUStack's modulo would divide by zero.

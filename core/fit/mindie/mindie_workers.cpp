@@ -23,7 +23,7 @@ WorkerView make_view(const Worker& w, const AllocationIndex& allocation) {
   v.alloc = allocation.compute(w);  // MindIE never filters by GPU type (§1.5)
   if (v.alloc.uma_missing_index0)
     throw ReferenceError("fit", "unified-memory worker " + w.name + " has GPUs but no index 0: GPUStack's allocatable lookup raises",
-                         Json{{"worker", w.name}});
+                         DataFields{{"worker", w.name}});
   for (const auto& d : w.gpus) v.sorted.push_back(&d);
   std::stable_sort(v.sorted.begin(), v.sorted.end(),
                    [&](const GpuDevice* a, const GpuDevice* b) { return v.alloc_of(*a) > v.alloc_of(*b); });
@@ -52,12 +52,12 @@ AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, dou
   for (const Worker* w : ctx.workers) {
     ++out.examined;
     if (w->gpus.empty()) {
-      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectNoGpus, true, nullptr, {}});
+      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectNoGpus, true, std::nullopt, {}});
       continue;
     }
     WorkerView v = make_view(*w, ctx.allocation);
     if (ram_request > v.alloc.ram) {
-      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectInsufficient, true, nullptr, {ram_shortfall(v, ram_request)}});
+      out.rejections.list.push_back(MindieRejection{w->id, w->name, {}, kRejectInsufficient, true, std::nullopt, {ram_shortfall(v, ram_request)}});
       continue;
     }
     // Only the largest device is checked here; the strategies check the others one by one.
@@ -65,7 +65,7 @@ AvailableWorkers available_workers(const FitContext& ctx, Bytes ram_request, dou
     const Bytes claim = device_claim(top, fraction);
     if (claim > v.alloc_of(top)) {
       out.rejections.list.push_back(MindieRejection{w->id, w->name, {top.index}, kRejectInsufficient, true,
-                                                    Json{{"rule", "top_device"}, {"fraction", fraction}}, {vram_shortfall(v, top, claim)}});
+                                                    DataFields{{"rule", "top_device"}, {"fraction", fraction}}, {vram_shortfall(v, top, claim)}});
       continue;
     }
     out.workers.push_back(std::move(v));

@@ -30,17 +30,16 @@ HfHyperParameters model_config(const Scenario& s) {
 ServingParameters serving_parameters(const Model& m, const HfHyperParameters& hp, const std::string& stage) {
   try {
     return parse_serving_parameters(m.backend_parameters, m.env, std::min(hp.max_length, kMaxSeqLenCap), stage);
-  } catch (const ReferenceError& e) {
-    Json values = e.values();
-    if (values.contains("message"))
-      values["gpustack_error"] = "Failed to parse model " + m.name + " serve parameters: " + values["message"].get<std::string>();
-    throw ReferenceError(e.stage(), e.reason(), values);
+  } catch (const ParameterRefusal& e) {
+    TraceValues values = e.trace_values();
+    values.set({"gpustack_error", "Failed to parse model " + m.name + " serve parameters: " + e.message()});
+    throw ReferenceError(e.stage(), e.reason(), std::move(values));
   }
 }
 
 void not_reached(Trace& t, const std::string& id) { commit_strategy(t, begin_strategy_record("mindie", id, "not_reached")); }
 
-void skip(Trace& t, const std::string& id, const std::string& code, Json data = Json::object()) {
+void skip(Trace& t, const std::string& id, const std::string& code, DataFields data = {}) {
   commit_strategy(t, skip_strategy_record("mindie", id, code, std::move(data)));
 }
 
@@ -62,7 +61,7 @@ void summarise_rejections(Trace& t, const MindieRejections& rejections, long lon
     if (it == counts.end()) counts.emplace_back(code, 1);
     else ++it->second;
   }
-  for (const auto& [code, n] : counts) t.summary("mindie_" + strategy_id + "_rejected", n, of, "workers", Json{{"code", code}});
+  for (const auto& [code, n] : counts) t.summary("mindie_" + strategy_id + "_rejected", n, of, "workers", DataFields{{"code", code}});
 }
 
 // A tried strategy's record, begun with the workers dropped before any strategy ran.
@@ -93,7 +92,7 @@ std::optional<int> fit_gpu_count(const Model& model, const ParameterWorld& pw) {
   try {
     return gpu_count(model, pw.world, pw.labels);
   } catch (const ReferenceError& e) {
-    throw ReferenceError("fit", e.reason(), e.values());
+    throw ReferenceError("fit", e.reason(), e.trace_values());
   }
 }
 
@@ -102,7 +101,7 @@ bool refuse_invalid_parallelism(Trace& trace, SelectorMessages& messages, const 
                                 bool manual) {
   auto failure = validate_parallelism(hp, sp.parallel);
   if (!failure) return false;
-  const Json data = failure->to_json();
+  const DataFields data = failure->fields();
   if (manual) skip(trace, "manual", "parallel_validation", data);
   skip(trace, "single_worker", "parallel_validation", data);
   skip(trace, "multi_worker", "parallel_validation", data);
@@ -134,9 +133,10 @@ FitResult fit_manual(FitContext& ctx, SelectorMessages& messages, const Request&
 
 void skip_without_available_workers(Trace& trace, SelectorMessages& messages, const AvailableWorkers& available,
                                     std::vector<MessageSlot> slots) {
-  Json data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
-            {"examined", available.examined},
-            {"rejections", json_tree(available.rejections)}};
+  const std::shared_ptr<const DeferredList> rejections = std::make_shared<MindieRejections>(available.rejections);
+  const DataFields data{{"reason", "no worker has devices, enough RAM and a top device that takes its claim"},
+                        {"examined", available.examined},
+                        {"rejections", rejections}};
   skip(trace, "single_worker", "no_allocatable_gpu", data);
   skip(trace, "multi_worker", "no_allocatable_gpu", data);
   slots.insert(slots.begin(), no_available_workers_message());  // GPUStack writes it before the requirement

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/shared_rules.h"
 #include "fit/mindie/mindie_workers.h"
 
@@ -30,7 +31,7 @@ struct WalkRules {
 // A §6.9 slot the selector emits only when GPUStack would show its text.
 struct MessageSlot {
   std::string key;
-  Json values;
+  TraceValues values;
 };
 
 struct StrategyOutcome {

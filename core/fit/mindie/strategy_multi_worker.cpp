@@ -209,7 +209,10 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
     for (const auto& d : e.devices) eligible.push_back(d.device->index);
     const char* code = !e.nic_down.empty() ? kRejectNicDown : !e.vram_shortfalls.empty() ? kRejectInsufficient : kRejectGpuCount;
     rejections.add(*v.worker, eligible, code,
-                   Json{{"eligible_gpus", eligible.size()}, {"needed_gpus", smallest_local[i]}, {"nic_down", e.nic_down}, {"not_cann", e.not_cann}},
+                   DataFields{{"eligible_gpus", eligible.size()},
+                              {"needed_gpus", smallest_local[i]},
+                              {"nic_down", index_values(e.nic_down)},
+                              {"not_cann", index_values(e.not_cann)}},
                    e.vram_shortfalls);
   }
 
@@ -220,19 +223,19 @@ StrategyOutcome select_multi_worker(const std::vector<WorkerView>& workers, cons
   record.set_candidates_found(out.candidates.size());
   long long nic_down = 0;
   for (const auto& e : elig) nic_down += static_cast<long long>(e.nic_down.size());
-  record.extras()["nic_down_gpus"] = nic_down;
+  record.extra("nic_down_gpus", nic_down);
 
   if (out.candidates.empty()) {
     std::vector<std::string> names = names_of(best_combination);
     const long long left_out = best_group_size - static_cast<long long>(best_combination.size());
     out.messages.push_back({"multi_worker_best",
-                            Json{{"workers", names},
-                                 {"count", names.size()},
-                                 {"vram", largest_vram},
-                                 {"vram_gib", round_to_gib(static_cast<double>(largest_vram))},
-                                 {"left_out", left_out},
-                                 {"devices_per_worker", best_device_count}}});
-    out.messages.push_back({"multi_worker_advice", Json::object()});
+                            DataFields{{"workers", names},
+                                       {"count", names.size()},
+                                       {"vram", largest_vram},
+                                       {"vram_gib", round_to_gib(static_cast<double>(largest_vram))},
+                                       {"left_out", left_out},
+                                       {"devices_per_worker", best_device_count}}});
+    out.messages.push_back({"multi_worker_advice", DataFields{}});
   }
   return out;
 }

@@ -33,11 +33,11 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
   for (const WorkerView& v : workers) {
     const long long device_count = static_cast<long long>(v.cann.size());
     if (0 < ws && ws > device_count) {
-      rejections.add(*v.worker, {}, kRejectGpuCount, Json{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}});
+      rejections.add(*v.worker, {}, kRejectGpuCount, DataFields{{"need", ws}, {"have", device_count}, {"unit", "cann devices"}});
       continue;
     }
     if (device_count == 0) {
-      rejections.add(*v.worker, {}, kRejectNoGpus, Json{{"reason", "no cann devices"}});
+      rejections.add(*v.worker, {}, kRejectNoGpus, DataFields{{"reason", "no cann devices"}});
       continue;
     }
 
@@ -68,7 +68,7 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
         throw ReferenceError("fit",
                              "worker " + v.worker->name + " has a non-cann device (" + d->type + ":" + std::to_string(d->index) +
                                  ") in the single-worker walk: GPUStack raises KeyError",
-                             Json{{"worker", v.worker->name}, {"gpu_index", d->index}, {"gpu_type", d->type}});
+                             DataFields{{"worker", v.worker->name}, {"gpu_index", d->index}, {"gpu_type", d->type}});
       const Bytes claim = device_claim(*dev, rules.fraction);
       if (claim > v.alloc_of(*d)) {
         device_shortfalls.push_back(vram_shortfall(v, *d, claim));
@@ -91,14 +91,14 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     }
     const long long picked = static_cast<long long>(indexes.size());
     if (world_remain > 0) {
-      rejections.add(*v.worker, indexes, kRejectGpuCount, Json{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
+      rejections.add(*v.worker, indexes, kRejectGpuCount, DataFields{{"need", ws}, {"have", picked}, {"unit", "fitting devices"}},
                      device_shortfalls);
       continue;
     }
     if (world_remain < -1) {
       TpCheck tp = rules.tp(std::llabs(world_remain + 1));
       if (!tp.ok) {
-        rejections.add(*v.worker, indexes, kRejectTpNotDivisible, Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
+        rejections.add(*v.worker, indexes, kRejectTpNotDivisible, DataFields{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}},
                        device_shortfalls);
         continue;
       }
@@ -106,7 +106,7 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
     if (remain > 0) {
       std::vector<Shortfall> sf = device_shortfalls;
       sf.push_back(Shortfall{"vram_total", std::nullopt, request.vram, covered, remain, capacity_claims(v, rules.fraction) >= request.vram});
-      rejections.add(*v.worker, indexes, kRejectInsufficient, Json::object(), std::move(sf));
+      rejections.add(*v.worker, indexes, kRejectInsufficient, DataFields{}, std::move(sf));
       continue;
     }
     c.gpu_indexes = indexes;
@@ -117,18 +117,18 @@ StrategyOutcome select_single_worker(const std::vector<WorkerView>& workers, con
 
   record.set_examined(StrategyExamined{workers.size(), static_cast<std::uint64_t>(examined_gpus), 0, 0});
   record.set_candidates_found(out.candidates.size());
-  record.extras()["vram_short_gpus"] = vram_short_gpus;
+  record.extra("vram_short_gpus", vram_short_gpus);
 
   if (out.candidates.empty() && !rules.distributed) {
     const double gib = round_to_gib(static_cast<double>(largest_vram));
     const double effective = total_devices ? gib * rules.fraction * static_cast<double>(satisfied_devices) / static_cast<double>(total_devices) : 0.0;
     out.messages.push_back({"single_worker_largest",
-                            Json{{"vram", largest_vram},
-                                 {"vram_gib", gib},
-                                 {"satisfied_gpus", satisfied_devices},
-                                 {"total_gpus", total_devices},
-                                 {"fraction", rules.fraction},
-                                 {"effective_vram_gib", effective}}});
+                            DataFields{{"vram", largest_vram},
+                                       {"vram_gib", gib},
+                                       {"satisfied_gpus", satisfied_devices},
+                                       {"total_gpus", total_devices},
+                                       {"fraction", rules.fraction},
+                                       {"effective_vram_gib", effective}}});
   }
   return out;
 }

@@ -61,3 +61,26 @@ TEST_CASE("manual selection record: types, workers, present and missing GPUs", "
     }
   }
 }
+
+TEST_CASE("manual utilisation record: one member per type, a repeated type keeps its place and last value", "[manual][record]") {
+  struct Row {
+    const char* what;
+    std::vector<std::pair<std::string, double>> by_type;
+    const char* expected;  // compact JSON
+  };
+  const Row rows[] = {
+      {"none", {}, R"({})"},
+      {"the wildcard", {{"*", 0.9}}, R"({"*":0.9})"},
+      {"two types in order", {{"cuda", 0.8}, {"rocm", 0.5}}, R"({"cuda":0.8,"rocm":0.5})"},
+      {"a repeated type", {{"cuda", 0.8}, {"rocm", 0.5}, {"cuda", 0.7}}, R"({"cuda":0.7,"rocm":0.5})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      ManualUtilisationRecord record;
+      record.by_type = row.by_type;
+      const Json tree = json_tree(record);
+      CHECK(tree.dump() == row.expected);
+      CHECK(placement::testing::text_of(record) == tree.dump(2));
+    }
+  }
+}

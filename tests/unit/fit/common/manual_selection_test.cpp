@@ -298,6 +298,7 @@ TEST_CASE("No ids: the manual record is skipped", "[manual]") {
   CHECK(r.candidates.empty());
   CHECK((*h.strategy("manual"))["status"] == "skipped");
   CHECK((*h.strategy("manual"))["skip"]["code"] == "no_gpu_ids");
+  CHECK((*h.strategy("manual"))["skip"]["data"].dump() == "{}");
 }
 
 TEST_CASE("manual rejections: each code's subject, shortfalls and data, typed", "[manual][record]") {
@@ -335,6 +336,43 @@ TEST_CASE("manual rejections: each code's subject, shortfalls and data, typed", 
         if (!found && r["code"] == row.code) found = &r;
       REQUIRE(found);
       CHECK(found->dump() == row.expected);
+    }
+  }
+}
+
+TEST_CASE("manual extras: the run's figures in writing order, the overcommit check member by member", "[manual][record]") {
+  struct Row {
+    const char* what;
+    Json instances;
+    const char* check;  // compact JSON of overcommit_checks[0]
+  };
+  const Json workers = Json::array({worker_json(1, "a", {{"cuda", T}, {"cuda", T}})});
+  const Row rows[] = {
+      {"both GPUs free: VRAM short only", Json::array(),
+       R"({"candidate":0,"worker_name":"a","overcommit":true,"values":{"u":0.9,"u_zero":false,"partial":false,"used_devices":{"worker":"a","gpu_indexes":[0,1],"other_workers":0,"other_gpus":0,"max_show":8},"selected_count":2,"selected_satisfied":2,"selected_alloc":42949672960,"selected_alloc_gib":40.0,"used_count":2,"used_satisfied":2,"used_alloc":42949672960,"used_alloc_gib":40.0,"effective_vram":38654705664.0,"effective_gib":36.0,"request_vram":107374182400,"request_ram":0,"claimed_vram":38654705664,"claimed_ram":0,"unsatisfied_used":[]}})"},
+      {"GPU 1 busy: below the utilisation and used", Json{instance_json(10, 1, {{1, 15 * GiB}})},
+       R"({"candidate":0,"worker_name":"a","overcommit":true,"values":{"u":0.9,"u_zero":false,"partial":false,"used_devices":{"worker":"a","gpu_indexes":[0,1],"other_workers":0,"other_gpus":0,"max_show":8},"selected_count":2,"selected_satisfied":1,"selected_alloc":26843545600,"selected_alloc_gib":25.0,"used_count":2,"used_satisfied":1,"used_alloc":26843545600,"used_alloc_gib":25.0,"effective_vram":24159191040.0,"effective_gib":22.5,"request_vram":107374182400,"request_ram":0,"claimed_vram":38654705664,"claimed_ram":0,"unsatisfied_used":[{"worker_name":"a","gpu_index":1}]}})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      FitHarness h(vllm_scenario(workers, Json{{"gpu_selector", selector({"a:cuda:0", "a:cuda:1"}, 2)}}, Json::object(), row.instances));
+      run_manual(h, 100 * GiB, 0, 2, {{"*", 0.9}});
+      const Json* rec = h.strategy("manual");
+      REQUIRE(rec);
+      std::vector<std::string> keys;
+      for (auto it = rec->begin(); it != rec->end(); ++it) keys.push_back(it.key());
+      CHECK(keys == std::vector<std::string>{"selector", "strategy", "status", "skip", "candidates_found", "examined", "rejections",
+                                             "not_examined", "caps", "quirks", "gpu_count", "utilisation", "request", "selection",
+                                             "overcommit_checks", "chosen_overcommit", "attempts", "result"});
+      CHECK((*rec)["gpu_count"] == 2);
+      CHECK((*rec)["utilisation"].dump() == R"({"*":0.9})");
+      CHECK((*rec)["request"].dump() == R"({"vram":107374182400,"ram":0})");
+      CHECK((*rec)["overcommit_checks"][0].dump() == row.check);
+      CHECK((*rec)["chosen_overcommit"] == 0);
+      CHECK((*rec)["result"] == "overcommit");
+      const Json* note = h.message("overcommit");
+      REQUIRE(note);
+      CHECK(*note == (*rec)["overcommit_checks"][0]["values"]);
     }
   }
 }

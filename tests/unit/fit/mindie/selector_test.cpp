@@ -94,3 +94,40 @@ TEST_CASE("mindie: world size against selected GPUs, Q27 marker, requirement rec
     CHECK(req["estimate"]["vram_terms"]["weights"] == 8044936192);
   }
 }
+
+TEST_CASE("mindie typed data: the no-allocatable skip and a refused parameter's error, member by member", "[mindie][record]") {
+  struct Row {
+    const char* what;
+    std::vector<std::string> params;
+    Bytes ram;
+    const char* skip_data;     // compact JSON of single_worker's skip data; "" = not skipped so
+    const char* error_values;  // compact JSON of trace.error.values; "" = no error
+  };
+  const Row rows[] = {
+      {"no available worker: reason, examined, the filter's rejections", {"--trust-remote-code"}, 128 * kMiB,
+       R"({"reason":"no worker has devices, enough RAM and a top device that takes its claim","examined":1,"rejections":[{"subject":{"worker_id":1,"worker_name":"a","gpu_indexes":[],"rpc":[]},"code":"insufficient","stage":"available_workers","shortfalls":[{"dim":"ram","need":536870912,"have":134217728,"short":402653184,"freeable":false}]}]})",
+       ""},
+      {"a refused parameter: flag, value, rule, message, then GPUStack's wrapper", {"--max-seq-len=0"}, kTiB, "",
+       R"({"flag":"--max-seq-len","value":0,"rule":"greater than 0","message":"--max-seq-len must be greater than 0","gpustack_error":"Failed to parse model m serve parameters: --max-seq-len must be greater than 0"})"},
+      {"a NaN fraction is written as the text nan", {"--npu-memory-fraction=nan"}, kTiB, "",
+       R"({"flag":"--npu-memory-fraction","value":"nan","rule":"range (0, 1]","message":"--npu-memory-fraction must be in the range (0, 1]","gpustack_error":"Failed to parse model m serve parameters: --npu-memory-fraction must be in the range (0, 1]"})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      Build b;
+      b.params = row.params;
+      b.workers = {worker(1, "a", {gpu(0, "i0")}, row.ram)};
+      ScheduleResult r = b.run();
+      const Json& error = r.trace.root()["error"];
+      if (*row.error_values) {
+        REQUIRE(error.is_object());
+        CHECK(error["values"].dump() == row.error_values);
+      } else {
+        CHECK(error.is_null());
+        const Json* single = strategy(r, "single_worker");
+        REQUIRE(single);
+        CHECK((*single)["skip"]["data"].dump() == row.skip_data);
+      }
+    }
+  }
+}

@@ -59,3 +59,27 @@ TEST_CASE("mindie validation rules") {
 TEST_CASE("mindie validation: a zero parallel size divides by zero in GPUStack") {
   CHECK_THROWS_AS(check(R"({"num_attention_heads": 16})", {"-tp", "0"}), ReferenceError);
 }
+
+TEST_CASE("mindie validation failure: its data member by member, via null unless named", "[mindie][record]") {
+  struct Row {
+    const char* what;
+    ValidationFailure failure;
+    const char* expected;  // compact JSON
+  };
+  ParallelSizes sizes;
+  sizes.tp = 2;
+  sizes.dp = 4;
+  sizes.cp = -1;
+  sizes.moe_ep = 3;
+  sizes.moe_tp = 5;
+  sizes.world = 8;
+  const Row rows[] = {
+      {"heads % world via dp", {"heads_world", "attention_heads", 12, "world", 8, "data_parallel", sizes},
+       R"({"rule":"heads_world","quantity":"attention_heads","value":12,"divisor_flag":"world","divisor":8,"via":"data_parallel","tp":2,"dp":4,"cp":-1,"moe_ep":3,"moe_tp":5,"world":8})"},
+      {"vocab % tp: via null", {"vocab_tp", "vocab_size", 50257, "--tensor-parallel-size", 2, "", sizes},
+       R"({"rule":"vocab_tp","quantity":"vocab_size","value":50257,"divisor_flag":"--tensor-parallel-size","divisor":2,"via":null,"tp":2,"dp":4,"cp":-1,"moe_ep":3,"moe_tp":5,"world":8})"},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) { CHECK(row.failure.fields().to_json().dump() == row.expected); }
+  }
+}
