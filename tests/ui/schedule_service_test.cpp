@@ -29,6 +29,15 @@ std::size_t member_size(const Json& doc, const char* key) { return doc.contains(
 Json member_or_empty(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::array(); }
 Json member_or_object(const Json& doc, const char* key) { return doc.contains(key) ? doc[key] : Json::object(); }
 
+bool same_rows(const std::vector<ScaleDownRow>& a, const std::vector<ScaleDownRow>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].instance_id != b[i].instance_id || a[i].name != b[i].name || a[i].scores != b[i].scores || a[i].score != b[i].score ||
+        a[i].deleted != b[i].deleted)
+      return false;
+  return true;
+}
+
 // Counts the page's peHost.schedule calls; the page accepts every one (as the worker would).
 struct PageThatAccepts {
   int requests = 0;
@@ -47,6 +56,7 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
   const auto files = scenario_files();
   REQUIRE(files.size() > 100);
   int with_drops = 0;  // the filter drops (read from the trace's events) are checked on real drops
+  int with_ranking = 0;
   for (const auto& file : files) {
     INFO(file.filename().string());
     const Json doc = Json::parse(read_text(file), nullptr, false);
@@ -73,6 +83,13 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
     }
     CHECK(r.candidates() == member_or_empty(expected, "candidates"));
     CHECK(r.schedule() == expected);
+    // The scale-down step's rows and trace sections, typed before the document is built, equal
+    // what an answer of the page's worker (the core's texts) gives.
+    const Results from_texts = take_results(answer_from_texts(7, placement::schedule_json(text), placement::scale_down_json(text)));
+    CHECK(same_rows(r.scale_down_ranking(), from_texts.scale_down_ranking()));
+    for (const char* section : {"quirks", "warnings", "error"})
+      CHECK(r.scale_down_trace_section(section) == from_texts.scale_down_trace_section(section));
+    if (!from_texts.scale_down_ranking().empty()) ++with_ranking;
     CHECK(r.scale_down() == Json::parse(placement::scale_down_json(text)));
     // What result() and scaleDownResult() give: rendered from the documents, or the core's own
     // text when it refused the scenario.
@@ -80,6 +97,7 @@ TEST_CASE("a decision from the scenario's tree equals schedule_json / scale_down
     CHECK(r.scale_down_text() == placement::scale_down_json(text));
   }
   CHECK(with_drops >= 10);
+  CHECK(with_ranking >= 10);
 }
 
 TEST_CASE("a scenario the core refuses is answered with the core's own error text") {

@@ -65,9 +65,10 @@ const std::vector<ScaleDownRow>& Results::scale_down_ranking() const {
   decide_scale_down();
   std::vector<ScaleDownRow> rows;
   if (typed_scale_down_) {
-    const std::vector<std::int64_t>& goes = typed_scale_down_->to_delete;
+    std::vector<std::int64_t> goes = typed_scale_down_->to_delete;
+    std::sort(goes.begin(), goes.end());
     for (const RankedInstance& e : typed_scale_down_->ranking)
-      rows.push_back({e.instance_id, e.name, e.scores, e.score, std::find(goes.begin(), goes.end(), e.instance_id) != goes.end()});
+      rows.push_back({e.instance_id, e.name, e.scores, e.score, std::binary_search(goes.begin(), goes.end(), e.instance_id)});
   } else {
     const Json& doc = scale_down();
     const Json& goes = member(doc, "delete", json_array());
