@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/rejection_codes.h"
 #include "fit/common/selector_messages.h"
 #include "fit/common/strategy_record.h"
@@ -35,7 +36,7 @@ CustomRequest custom_request(const Scenario& scenario, const Model& model);
 // One GPUStack explanation event a path recorded ({key, values} of a §6.9 `custom` message).
 struct CustomSlot {
   std::string key;
-  Json values;
+  DataFields values;
 };
 
 struct PathOutcome {
@@ -54,7 +55,7 @@ std::vector<int> gpu_indexes_of_type(const Worker& w, const std::string& type);
 
 // Trace helpers for the strategy records (§6.3, §6.4).
 StrategyRecord begin_strategy(const std::string& strategy);
-void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object());
+void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, DataFields data = {});
 void not_reached(Trace& trace, const std::string& strategy);
 // The GPU type a GPU path reads `w` with, or null after recording why it cannot: a worker without
 // GPUs (no_gpus), or a mixed worker whose devices of the group's type GPUStack's grouping hid (Q1).

@@ -4,7 +4,7 @@ namespace placement::custom {
 
 StrategyRecord begin_strategy(const std::string& strategy) { return begin_strategy_record(kSelector, strategy, "tried"); }
 
-void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, Json data) {
+void skip_strategy(Trace& trace, const std::string& strategy, const std::string& code, DataFields data) {
   commit_strategy(trace, skip_strategy_record(kSelector, strategy, code, std::move(data)));
 }
 
@@ -23,7 +23,7 @@ const std::string* usable_gpu_type(Trace& trace, StrategyRecord& rec, CustomReje
   // GPUStack finds no allocatable GPU of this type on the overwritten list (Q1).
   const Worker& original = pool.original(&w);
   rejections.add(original, gpu_indexes_of_type(original, type), kRejectNoGpus, {},
-                 Json{{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}});
+                 DataFields{{"gpu_type", type}, {"quirk", "Q1"}, {"kept_type", w.gpus.front().type}});
   rec.add_quirk(StrategyQuirk{"Q1", std::nullopt, std::nullopt});
   trace.quirk("Q1", std::string(kSelector) + "." + strategy,
               "a mixed worker keeps only its last-appearing GPU type's devices; its other types' GPUs are not usable");

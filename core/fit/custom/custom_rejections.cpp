@@ -8,7 +8,7 @@
 namespace placement::custom {
 
 void CustomRejections::add(const Worker& w, std::optional<std::vector<int>> gpu_indexes, const char* code,
-                           std::vector<Shortfall> shortfalls, Json data) {
+                           std::vector<Shortfall> shortfalls, DataFields data) {
   list.push_back(CustomRejection{w.id, w.name, std::move(gpu_indexes), code, std::move(shortfalls), std::move(data)});
 }
 
@@ -20,7 +20,9 @@ void CustomRejections::write(JsonOut& out) const {
     out.begin_array();
     for (const Shortfall& s : r.shortfalls) s.write(out);
     out.end_array();
-    if (!r.data.is_null()) out.member("data", r.data);
+    if (r.data.empty()) return;
+    out.key("data");
+    r.data.write(out);
   });
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/shortfall.h"
 #include "fit/common/strategy_record.h"
 #include "scenario/types.h"
@@ -20,7 +21,7 @@ struct CustomRejection {
   std::optional<std::vector<int>> gpu_indexes;  // null: the worker offers no GPU of a usable type
   const char* code = "";                        // a string literal
   std::vector<Shortfall> shortfalls;
-  Json data;  // null: no `data` member
+  DataFields data;  // empty: no `data` member
 };
 
 class CustomRejections final : public DeferredList {
@@ -28,7 +29,7 @@ class CustomRejections final : public DeferredList {
   std::vector<CustomRejection> list;
 
   void add(const Worker& w, std::optional<std::vector<int>> gpu_indexes, const char* code,
-           std::vector<Shortfall> shortfalls = {}, Json data = nullptr);
+           std::vector<Shortfall> shortfalls = {}, DataFields data = {});
   void write(JsonOut& out) const override;
 };
 

@@ -15,7 +15,7 @@ namespace {
 void explain(SelectorMessages& messages, const CustomRequest& req, const std::vector<std::optional<CustomSlot>>& slots,
              bool no_candidate) {
   const bool routine_wrote = !messages.empty();  // the manual routine's own lines
-  messages.insert(0, SelectorMessage{kSelector, "requirement", Json{{"vram", req.vram}, {"ram", req.ram}}});
+  messages.insert(0, SelectorMessage{kSelector, "requirement", DataFields{{"vram", req.vram}, {"ram", req.ram}}});
   if (routine_wrote) return;
   for (const auto& slot : slots) {
     if (slot) {
@@ -23,7 +23,7 @@ void explain(SelectorMessages& messages, const CustomRequest& req, const std::ve
       return;
     }
   }
-  if (no_candidate) messages.add(kSelector, "no_candidate", Json{{"vram", req.vram}, {"ram", req.ram}});
+  if (no_candidate) messages.add(kSelector, "no_candidate", DataFields{{"vram", req.vram}, {"ram", req.ram}});
 }
 
 // The run, its §6.9 messages collected in `messages`.

@@ -33,9 +33,9 @@ PathOutcome cpu_only_path(FitContext& ctx, const CustomRequest& req, WorkerPool&
   rec.set_candidates_found(out.candidates.size());
   if (short_workers > 0) {
     ctx.trace.summary("ram_short", short_workers, static_cast<long long>(ctx.workers.size()), "workers",
-                      Json{{"selector", kSelector}, {"strategy", kCpuOnly}});
+                      DataFields{{"selector", kSelector}, {"strategy", kCpuOnly}});
     // GPUStack records the CPU-only event whenever a worker lacks the RAM, candidates or not.
-    out.slot = CustomSlot{kCpuOnly, Json{{"ram", req.ram}}};
+    out.slot = CustomSlot{kCpuOnly, {{"ram", req.ram}}};
   }
   return out;
 }

@@ -27,8 +27,8 @@ PathOutcome find_manual(FitContext& ctx, const CustomRequest& req, SelectorMessa
   const auto* ids = gpu_ids(ctx.model);
   const std::vector<std::string> workers = selected_workers(*ids);
   if (workers.size() > 1) {
-    skip_strategy(ctx.trace, kManual, "manual_multi_worker", Json{{"workers", workers}});
-    out.slot = CustomSlot{"manual_multi_worker", Json{{"workers", workers}}};
+    skip_strategy(ctx.trace, kManual, "manual_multi_worker", DataFields{{"workers", workers}});
+    out.slot = CustomSlot{"manual_multi_worker", {{"workers", workers}}};
     return out;
   }
   ManualOptions options;

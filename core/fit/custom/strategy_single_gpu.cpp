@@ -49,11 +49,11 @@ PathOutcome single_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPoo
   }
   rec.set_examined(StrategyExamined{examined.size(), static_cast<std::uint64_t>(gpus), 0, 0});
   rec.set_candidates_found(out.candidates.size());
-  rec.extras()["largest_gpu_allocatable"] = largest;
-  const Json params{{"selector", kSelector}, {"strategy", kSingleGpu}};
+  rec.extra("largest_gpu_allocatable", largest);
+  const DataFields params{{"selector", kSelector}, {"strategy", kSingleGpu}};
   if (vram_short > 0) ctx.trace.summary("vram_short", vram_short, gpus, "gpus", params);
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
-  if (out.candidates.empty()) out.slot = CustomSlot{kSingleGpu, Json{{"largest_vram", largest}}};
+  if (out.candidates.empty()) out.slot = CustomSlot{kSingleGpu, {{"largest_vram", largest}}};
   return out;
 }
 

@@ -34,7 +34,7 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
       const std::string& type = *usable;
       const std::vector<int> devices = gpu_indexes_of_type(*w, type);
       if (devices.size() < kMinGpus) {
-        rejections.add(*w, devices, kRejectGpuCount, {}, Json{{"need", kMinGpus}, {"have", devices.size()}});
+        rejections.add(*w, devices, kRejectGpuCount, {}, DataFields{{"need", kMinGpus}, {"have", devices.size()}});
         continue;
       }
       examined.insert(w->id);
@@ -86,11 +86,11 @@ PathOutcome multi_gpu_path(FitContext& ctx, const CustomRequest& req, WorkerPool
   rec.set_examined(StrategyExamined{examined.size(), static_cast<std::uint64_t>(gpus), 0, 0});
   rec.set_candidates_found(out.candidates.size());
   rec.list("largest_worker", std::make_shared<LargestWorker>(largest_sum, largest_count));
-  const Json params{{"selector", kSelector}, {"strategy", kMultiGpu}};
+  const DataFields params{{"selector", kSelector}, {"strategy", kMultiGpu}};
   if (vram_short > 0) ctx.trace.summary("vram_total_short", vram_short, static_cast<long long>(examined.size()), "workers", params);
   if (!ram_short.empty()) ctx.trace.summary("ram_short", static_cast<long long>(ram_short.size()), static_cast<long long>(examined.size()), "workers", params);
   if (out.candidates.empty() && largest_count >= kMinGpus)
-    out.slot = CustomSlot{kMultiGpu, Json{{"largest_vram", largest_sum}, {"gpu_count", largest_count}}};
+    out.slot = CustomSlot{kMultiGpu, {{"largest_vram", largest_sum}, {"gpu_count", largest_count}}};
   return out;
 }
 

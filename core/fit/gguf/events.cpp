@@ -1,6 +1,23 @@
 #include "fit/gguf/events.h"
 
+#include <string>
+
+#include "trace/json_out.h"
+
 namespace placement::gguf_fit {
+
+namespace {
+
+// The values as the trace prints them: two events are the same one when they print the same.
+std::string printed(const DataFields& values) {
+  std::string text;
+  JsonTextOut out([&](const char* data, std::size_t size) { text.append(data, size); });
+  values.write(out);
+  out.flush();
+  return text;
+}
+
+}  // namespace
 
 const char* level_name(Level level) {
   switch (level) {
@@ -11,9 +28,10 @@ const char* level_name(Level level) {
   return "info";
 }
 
-bool EventLog::add(Level level, const std::string& action, const std::string& key, const std::string& reason, Json values) {
+bool EventLog::add(Level level, const std::string& action, const std::string& key, const std::string& reason, DataFields values) {
+  const std::string text = printed(values);
   for (const Event& e : events_)
-    if (e.level == level && e.action == action && e.key == key && e.values == values) return false;
+    if (e.level == level && e.action == action && e.key == key && printed(e.values) == text) return false;
   events_.push_back(Event{level, action, key, reason, std::move(values)});
   return true;
 }
@@ -51,10 +69,8 @@ std::vector<const Event*> EventLog::shown(bool have_candidates) const {
 
 void EventLog::emit(SelectorMessages& messages, bool have_candidates) const {
   for (const Event* e : shown(have_candidates)) {
-    Json values = Json::object();
-    values["level"] = level_name(e->level);
-    values["reason"] = e->reason;
-    for (auto it = e->values.begin(); it != e->values.end(); ++it) values[it.key()] = it.value();
+    DataFields values{{"level", level_name(e->level)}, {"reason", e->reason}};
+    for (const DataField& field : e->values.fields()) values.set(field);
     messages.add("gguf." + e->action, e->key, std::move(values));
   }
 }

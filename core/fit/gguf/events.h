@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/selector_messages.h"
 
 namespace placement::gguf_fit {
@@ -20,13 +21,13 @@ struct Event {
   std::string action;  // pre_check or a strategy id
   std::string key;     // what happened (message identity)
   std::string reason;  // GPUStack's event reason
-  Json values;
+  DataFields values;  // the message's figures, after level and reason
 };
 
 class EventLog {
  public:
   // Returns false when an identical event was already recorded (GPUStack keeps it once).
-  bool add(Level level, const std::string& action, const std::string& key, const std::string& reason, Json values);
+  bool add(Level level, const std::string& action, const std::string& key, const std::string& reason, DataFields values);
   bool empty() const { return events_.empty(); }
   bool has_error() const;
   const std::vector<Event>& all() const { return events_; }

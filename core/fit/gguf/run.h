@@ -22,7 +22,6 @@ struct MemoryFigure {
   Bytes uma = 0;
   Bytes nonuma = 0;
   Bytes on(bool unified) const { return unified ? uma : nonuma; }
-  Json to_json() const { return Json{{"uma", uma}, {"nonuma", nonuma}}; }
 };
 inline MemoryFigure figure(const gguf::DeviceEstimate& d) { return {d.uma, d.nonuma}; }
 

@@ -94,7 +94,7 @@ FitResult select_gguf(FitContext& ctx) {
 
   if (result.candidates.empty() && events.empty()) {
     events.add(Level::error, kPreCheck, "insufficient", kInsufficient,
-               Json{{"vram", setup.full_vram.nonuma}, {"ram", setup.full_ram.nonuma}, {"selected", setup.selection.active}});
+               DataFields{{"vram", setup.full_vram.nonuma}, {"ram", setup.full_ram.nonuma}, {"selected", setup.selection.active}});
   }
   // The events are GGUF's typed list while it decides; the messages they show go to the trace once.
   SelectorMessages messages;

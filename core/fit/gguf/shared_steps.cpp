@@ -4,19 +4,25 @@
 
 namespace placement::gguf_fit {
 
-void add_insufficient_event(GgufRun& run, Strategy strategy, const char* event, const char* fit_key, const WorkerView& w,
-                            Json values, const std::optional<EstimateTotals>& totals) {
-  values["worker_name"] = w.worker.name;
-  values["worker_vram"] = w.vram_sum;
-  values["worker_ram"] = w.alloc.ram;
+DataFields insufficient_event_values(const char* fit_key, const WorkerView& w, DataFields values,
+                                     const std::optional<EstimateTotals>& totals) {
+  values.set({"worker_name", w.worker.name});
+  values.set({"worker_vram", w.vram_sum});
+  values.set({"worker_ram", w.alloc.ram});
   if (totals) {
-    values["vram"] = totals->vram;
-    values["ram"] = totals->ram;
-    values[fit_key] = w.vram_sum > totals->vram && w.alloc.ram > totals->ram;
+    values.set({"vram", totals->vram});
+    values.set({"ram", totals->ram});
+    values.set({fit_key, w.vram_sum > totals->vram && w.alloc.ram > totals->ram});
   } else {
-    values["estimate"] = "missing";
+    values.set({"estimate", "missing"});
   }
-  run.events.add(Level::info, strategy_id(strategy), event, kInsufficient, std::move(values));
+  return values;
+}
+
+void add_insufficient_event(GgufRun& run, Strategy strategy, const char* event, const char* fit_key, const WorkerView& w,
+                            DataFields values, const std::optional<EstimateTotals>& totals) {
+  run.events.add(Level::info, strategy_id(strategy), event, kInsufficient,
+                 insufficient_event_values(fit_key, w, std::move(values), totals));
 }
 
 bool equal_vram_shortcut(StrategyRecorder& rec, const WorkerView& w, bool equal_vram, std::size_t gpus,

@@ -19,7 +19,7 @@ std::optional<Skip> parameter_rules(GgufRun& run, Strategy s) {
     const long long ngl = *setup.ngl;
     const long long total = setup.total_layers;
     if (ngl > 0 && ngl < total && !run.ctx.model.cpu_offloading) {
-      run.events.add(Level::error, kPreCheck, "ngl_requires_cpu_offloading", kInvalidParameter, Json{{"ngl", ngl}});
+      run.events.add(Level::error, kPreCheck, "ngl_requires_cpu_offloading", kInvalidParameter, DataFields{{"ngl", ngl}});
       return Skip{"ngl_requires_cpu_offloading", DataFields{{"ngl", ngl}, {"total_layers", total}}};
     }
     if (ngl == 0 && s != Strategy::cpu) return Skip{"ngl_cpu_only", DataFields{{"ngl", ngl}}};
@@ -54,11 +54,11 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
     if (s == Strategy::cpu) return std::nullopt;  // GPUStack returns before its later checks
     if (setup.selection.active) {
       run.events.add(Level::error, kPreCheck, "selected_gpus_need_layer_vram", kInsufficientSelected,
-                     Json{{"layer_vram", setup.layer_vram.nonuma}});
+                     DataFields{{"layer_vram", setup.layer_vram.nonuma}});
       return Skip{"no_allocatable_gpu", DataFields{{"selected", true}, {"layer_vram", setup.layer_vram.nonuma}}};
     }
     if (setup.gpu_count != 0) {
-      run.events.add(Level::info, kPreCheck, "no_allocatable_vram", kInsufficient, Json::object());
+      run.events.add(Level::info, kPreCheck, "no_allocatable_vram", kInsufficient, DataFields{});
       return Skip{"no_allocatable_gpu", DataFields{{"selected", false}, {"gpus", setup.gpu_count}}};
     }
   }
@@ -69,7 +69,7 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
     for (const auto& [name, ids] : setup.selection.by_worker) {
       std::optional<std::size_t> w = setup.worker_named(name);
       if (!w) {
-        run.events.add(Level::error, kPreCheck, "selected_worker_missing", kSelectedInvalid, Json{{"worker_name", name}});
+        run.events.add(Level::error, kPreCheck, "selected_worker_missing", kSelectedInvalid, DataFields{{"worker_name", name}});
         return Skip{"selected_worker_missing", DataFields{{"worker_name", name}}};
       }
       const WorkerView& view = setup.workers[*w];
@@ -79,7 +79,7 @@ std::optional<Skip> allocatable_rules(GgufRun& run, Strategy s) {
         const Bytes alloc = view.alloc.gpu_or_zero(g->index);
         const Bytes need = setup.layer_vram.on(view.uma);
         if (alloc < need) {
-          run.events.add(Level::error, kPreCheck, "selected_gpu_too_small", kInsufficient, Json{{"gpu_id", id}, {"need", need}});
+          run.events.add(Level::error, kPreCheck, "selected_gpu_too_small", kInsufficient, DataFields{{"gpu_id", id}, {"need", need}});
           return Skip{"selected_gpu_too_small", DataFields{{"gpu_id", id}, {"need", need}, {"have", alloc}}};
         }
       }

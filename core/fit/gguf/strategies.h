@@ -25,8 +25,11 @@ struct EstimateTotals {
 // The info event a GPU strategy raises about the worker GPUStack explains when nothing fit: that
 // worker's allocatable VRAM and RAM in `values`, the estimate's totals and whether they fit
 // (`fit_key`), or "estimate": "missing" when the explanation query has no estimate.
+// insufficient_event_values: those values, after the strategy's own `values`.
+DataFields insufficient_event_values(const char* fit_key, const WorkerView& w, DataFields values,
+                                     const std::optional<EstimateTotals>& totals);
 void add_insufficient_event(GgufRun& run, Strategy strategy, const char* event, const char* fit_key, const WorkerView& w,
-                            Json values, const std::optional<EstimateTotals>& totals);
+                            DataFields values, const std::optional<EstimateTotals>& totals);
 
 // GPUStack ends a GPU count's combination walk after the 2nd combination when all of the worker's
 // GPUs hold the same allocatable VRAM. True when the walk stops at `position` (0-based) of `total`

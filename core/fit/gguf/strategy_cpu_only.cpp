@@ -26,7 +26,7 @@ std::vector<Candidate> run_cpu_only(GgufRun& run, StrategyRecorder& rec) {
   if (out.empty() && !by_ram.empty()) {
     const WorkerView& largest = s.workers[by_ram.front()];
     run.events.add(Level::info, strategy_id(Strategy::cpu), "cpu_insufficient", kInsufficient,
-                   Json{{"ram", s.cpu_ram.nonuma}, {"worker_name", largest.worker.name}, {"worker_ram", largest.alloc.ram}});
+                   DataFields{{"ram", s.cpu_ram.nonuma}, {"worker_name", largest.worker.name}, {"worker_ram", largest.alloc.ram}});
   }
   return out;
 }

@@ -53,7 +53,7 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecorder& rec) {
   const char* action = strategy_id(Strategy::rpc);
   std::optional<std::size_t> main = pick_main(s, s.workers_alloc);
   if (!main) {
-    run.events.add(Level::info, action, "rpc_main_missing", kInsufficientSelected, Json{{"layer_vram", s.layer_vram.nonuma}});
+    run.events.add(Level::info, action, "rpc_main_missing", kInsufficientSelected, DataFields{{"layer_vram", s.layer_vram.nonuma}});
     for (const WorkerEntry& e : s.workers_alloc)
       rec.reject(s.workers[e.worker], {}, "one_layer",
                  {make_shortfall("one_layer", s.layer_vram.on(s.workers[e.worker].uma), e.vram, e.vram)});
@@ -74,12 +74,12 @@ std::optional<RpcPlan> plan_auto(GgufRun& run, StrategyRecorder& rec) {
     }
   }
   if (plan.pool.empty()) {
-    run.events.add(Level::info, action, "rpc_pool_empty", kInsufficientSelected, Json{{"rpc_layer_vram", s.rpc_layer_vram.nonuma}});
+    run.events.add(Level::info, action, "rpc_pool_empty", kInsufficientSelected, DataFields{{"rpc_layer_vram", s.rpc_layer_vram.nonuma}});
     return std::nullopt;
   }
   if (plan.pool.size() > kMaxRpcCandidateGpus) {
     run.events.add(Level::warning, action, "rpc_candidate_cap", kRpcCapExceeded,
-                   Json{{"limit", kMaxRpcCandidateGpus}, {"actual", plan.pool.size()}});
+                   DataFields{{"limit", kMaxRpcCandidateGpus}, {"actual", plan.pool.size()}});
     rec.cap("rpc_candidate_gpus", static_cast<long long>(kMaxRpcCandidateGpus), static_cast<long long>(plan.pool.size()),
             "more candidate RPC GPUs than GPUStack combines: distributed deployment was skipped");
     for (const GpuEntry& g : plan.pool) rec.not_examined("cap", subject(s.workers[g.worker], {g.index}));
@@ -113,7 +113,7 @@ std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecorder& rec) {
   std::optional<std::size_t> main = pick_main(s, workers);
   if (!main) {
     run.events.add(Level::error, action, "rpc_selected_main_missing", kInsufficientSelected,
-                   Json{{"layer_vram", s.layer_vram.nonuma}});
+                   DataFields{{"layer_vram", s.layer_vram.nonuma}});
     return std::nullopt;
   }
   RpcPlan plan;
@@ -126,7 +126,7 @@ std::optional<RpcPlan> plan_selected(GgufRun& run, StrategyRecorder& rec) {
     const Bytes need = s.rpc_layer_vram.on(w.uma);
     if (g.alloc < need) {
       run.events.add(Level::error, action, "rpc_selected_gpu_too_small", kInsufficientSelected,
-                     Json{{"rpc_layer_vram", need}, {"gpu", w.worker.name + ":" + std::to_string(g.alloc)}});
+                     DataFields{{"rpc_layer_vram", need}, {"gpu", w.worker.name + ":" + std::to_string(g.alloc)}});
       rec.reject(w, {g.index}, "one_layer",
                  {make_shortfall("one_layer", need, g.alloc, gpu_capacity(w, g.index), g.index)}, DataFields{{"role", "rpc_server"}});
       return std::nullopt;

@@ -313,7 +313,7 @@ void explain_ngl(GgufRun& run, const WorkerView& w) {
       break;
     }
   }
-  add_insufficient_event(run, Strategy::partial, "partial_ngl_insufficient", "totals_fit", w, Json{{"ngl", *s.ngl}}, totals);
+  add_insufficient_event(run, Strategy::partial, "partial_ngl_insufficient", "totals_fit", w, DataFields{{"ngl", *s.ngl}}, totals);
 }
 
 }  // namespace

@@ -158,7 +158,7 @@ void explain(GgufRun& run, const WorkerView& w) {
     for (const auto& v : e->items.front().vrams) totals->vram += v.nonuma;
     totals->ram = e->items.front().ram.nonuma;
   }
-  add_insufficient_event(run, Strategy::multi_gpu, "multi_gpu_insufficient", "totals_fit_no_split", w, Json::object(), totals);
+  add_insufficient_event(run, Strategy::multi_gpu, "multi_gpu_insufficient", "totals_fit_no_split", w, DataFields{}, totals);
 }
 
 }  // namespace

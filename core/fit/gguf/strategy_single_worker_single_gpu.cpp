@@ -11,7 +11,7 @@ void explain(GgufRun& run) {
   const GpuEntry& largest = s.gpus_alloc.front();
   const WorkerView& w = s.workers[largest.worker];
   run.events.add(Level::info, strategy_id(Strategy::single_gpu), "single_gpu_insufficient", kInsufficient,
-                 Json{{"vram", s.full_vram.nonuma}, {"ram", s.full_ram.nonuma}, {"worker_name", w.worker.name},
+                 DataFields{{"vram", s.full_vram.nonuma}, {"ram", s.full_ram.nonuma}, {"worker_name", w.worker.name},
                       {"gpu_index", largest.index}, {"gpu_vram", largest.alloc}, {"worker_ram", w.alloc.ram}});
 }
 

@@ -10,7 +10,7 @@ Allocatable checked_allocatable(const AllocationIndex& allocation, const Worker&
     throw ReferenceError("fit",
                          "unified-memory worker " + worker.name + " has GPUs but none with index 0: GPUStack's allocatable "
                          "formula reads vram[0] and fails (KeyError)",
-                         Json{{"worker", worker.name}, {"gpu_type", type ? Json(*type) : Json(nullptr)}});
+                         DataFields{{"worker", worker.name}, {"gpu_type", type}});
   return a;
 }
 

@@ -57,8 +57,7 @@ Bytes min_gpu_total(const MemFractionInputs& in, const SelectedByWorker* selecte
               "GPUStack's SGLang mem-fraction calculator fails for GPU type " + type_label(in.gpu_type) + ": worker " + w->name +
                   " is in that type's group but none of its GPUs of that type is selected, and gpus_per_replica is set "
                   "(TypeError: argument of type 'NoneType' is not iterable)",
-              Json{{"worker", w->name}, {"gpu_type", in.gpu_type ? Json(*in.gpu_type) : Json(nullptr)},
-                   {"gpus_per_replica", *in.gpus_per_replica}});
+              DataFields{{"worker", w->name}, {"gpu_type", in.gpu_type}, {"gpus_per_replica", *in.gpus_per_replica}});
         std::vector<int> top;
         for (int idx : ranked)
           if (contains(*selected, idx)) top.push_back(idx);

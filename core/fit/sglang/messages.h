@@ -11,7 +11,7 @@ namespace placement {
 // The largest u over GPUStack's dict ("*" = 0 included): what its requirement line prints.
 double max_utilisation(const SglangRun& run);
 
-Json requirement_message_values(const SglangRun& run);
+DataFields requirement_message_values(const SglangRun& run);
 // No candidate from the automatic strategies: requirement + the chosen event.
 void emit_auto_messages(const SglangRun& run, SelectorMessages& messages);
 

@@ -26,7 +26,7 @@ void check_diffusion_env_claim(const Model& model) {
   const std::string* v = find_value(model.env, "GPUSTACK_MODEL_VRAM_CLAIM");
   if (v && !python_int(*v))
     throw ReferenceError("fit", "GPUSTACK_MODEL_VRAM_CLAIM '" + *v + "' is not an integer: GPUStack's image-model estimate fails on it",
-                         Json{{"env", "GPUSTACK_MODEL_VRAM_CLAIM"}, {"value", *v}});
+                         DataFields{{"env", "GPUSTACK_MODEL_VRAM_CLAIM"}, {"value", *v}});
 }
 
 std::string vram_source(const Model& model) {
@@ -50,7 +50,7 @@ StrategyRecord sglang_record(const std::string& strategy, const std::string& sta
   return StrategyRecord(kSelector, strategy, status, StrategyRecord::SkipField::only_when_skipped);
 }
 
-void record_skip(Trace& trace, const std::string& strategy, const std::string& code, Json data = Json::object()) {
+void record_skip(Trace& trace, const std::string& strategy, const std::string& code, DataFields data = {}) {
   StrategyRecord rec = sglang_record(strategy, "skipped");
   rec.skip(code, std::move(data));
   commit_strategy(trace, std::move(rec));
@@ -120,7 +120,7 @@ FitResult run_auto(SglangRun& run, SelectorMessages& messages) {
       continue;
     }
     if (id == "single_gpu" && run.gpu_count && *run.gpu_count > 1) {
-      record_skip(trace, id, "gpu_count_gt_1", Json{{"gpu_count", *run.gpu_count}});
+      record_skip(trace, id, "gpu_count_gt_1", DataFields{{"gpu_count", *run.gpu_count}});
       continue;
     }
     StrategyRecord rec = sglang_record(id, "tried");
@@ -175,7 +175,7 @@ FitResult select_sglang(FitContext& ctx) {
                            "--mem-fraction-static=" + run.params.mem_fraction_static_text.value_or("") +
                                " is not positive: GPUStack leaves the fraction of GPU type " + e.key +
                                " empty (None) and fails when it prints the requirement (TypeError)",
-                           Json{{"gpu_type", e.key}, {"mem_fraction_static", run.params.mem_fraction_static_text.value_or("")}});
+                           DataFields{{"gpu_type", e.key}, {"mem_fraction_static", run.params.mem_fraction_static_text.value_or("")}});
   req->u = max_utilisation(run);
   req->vram_over_u = *req->u != 0 && !run.diffusion;
 

@@ -60,7 +60,7 @@ SglangParameters read_and_validate_sglang_parameters(const BackendParameters& pa
     throw ReferenceError(kStage,
                          "Total number of attention heads (" + std::to_string(*hp.num_attention_heads) +
                              ") must be divisible by tp-size (" + std::to_string(p.tp) + ").",
-                         Json{{"rule", "heads_divisible_by_tp"}, {"num_attention_heads", *hp.num_attention_heads}, {"tp", p.tp}});
+                         DataFields{{"rule", "heads_divisible_by_tp"}, {"num_attention_heads", *hp.num_attention_heads}, {"tp", p.tp}});
   p.pp = or_one(pp_value(params));
   p.dp = or_one(dp_value(params));
 
@@ -69,7 +69,7 @@ SglangParameters read_and_validate_sglang_parameters(const BackendParameters& pa
     auto b = python_strtobool(*v);
     if (!b)
       throw ReferenceError(kStage, "--enable-mixed-chunk has an invalid truth value '" + *v + "'",
-                           Json{{"rule", "strtobool"}, {"flag", "--enable-mixed-chunk"}, {"value", *v}});
+                           DataFields{{"rule", "strtobool"}, {"flag", "--enable-mixed-chunk"}, {"value", *v}});
     p.mixed_chunk = *b;
   } else {
     p.mixed_chunk_bare = params.present("enable-mixed-chunk");
@@ -80,45 +80,45 @@ SglangParameters read_and_validate_sglang_parameters(const BackendParameters& pa
       auto n = python_int(*v);
       if (!n)
         throw ReferenceError(kStage, "--nnodes '" + *v + "' is not an integer",
-                             Json{{"rule", "nnodes_int"}, {"value", *v}});
+                             DataFields{{"rule", "nnodes_int"}, {"value", *v}});
       p.nnodes = *n;
     }
   }
   const long long tp_pp = p.tp * p.pp;
   if (p.nnodes == 0)
     throw ReferenceError(kStage, "--nnodes is 0: GPUStack divides tp-size by it (ZeroDivisionError)",
-                         Json{{"rule", "nnodes_zero"}, {"world_size", tp_pp}});
+                         DataFields{{"rule", "nnodes_zero"}, {"world_size", tp_pp}});
   if (tp_pp % p.nnodes != 0)
     throw ReferenceError(kStage, "tp-size " + std::to_string(tp_pp) + " must be divisible by nnodes",
-                         Json{{"rule", "tp_pp_divisible_by_nnodes"}, {"world_size", tp_pp}, {"nnodes", p.nnodes}});
+                         DataFields{{"rule", "tp_pp_divisible_by_nnodes"}, {"world_size", tp_pp}, {"nnodes", p.nnodes}});
 
   p.speculative_algorithm = params.value("speculative-algorithm");
   if (p.pp > 1 && (p.speculative_algorithm || p.mixed_chunk))
     throw ReferenceError(kStage,
                          "Pipeline parallelism is not compatible with overlap schedule, speculative decoding, mixed chunked prefill.",
-                         Json{{"rule", "pp_incompatible"}, {"pp", p.pp}, {"speculative_algorithm", p.speculative_algorithm ? Json(*p.speculative_algorithm) : Json(nullptr)},
+                         DataFields{{"rule", "pp_incompatible"}, {"pp", p.pp}, {"speculative_algorithm", p.speculative_algorithm},
                               {"enable_mixed_chunk", p.mixed_chunk}});
 
   p.dp_attention = params.boolean("enable-dp-attention").value_or(false);
   if (p.dp > 1 && p.nnodes != 1 && !p.dp_attention)
     throw ReferenceError(kStage, "multi-node data parallel is not supported unless dp attention!",
-                         Json{{"rule", "multi_node_dp"}, {"dp", p.dp}, {"nnodes", p.nnodes}});
+                         DataFields{{"rule", "multi_node_dp"}, {"dp", p.dp}, {"nnodes", p.nnodes}});
 
   if (p.speculative_algorithm && p.mixed_chunk)
     throw ReferenceError(kStage, "enable_mixed_chunk is required for speculative decoding",
-                         Json{{"rule", "speculative_with_mixed_chunk"}, {"speculative_algorithm", *p.speculative_algorithm}});
+                         DataFields{{"rule", "speculative_with_mixed_chunk"}, {"speculative_algorithm", *p.speculative_algorithm}});
 
   // Divisibility by |tp| is the same test as by tp; GPUStack only skips a tp of 0, which `or 1` rules out.
   TpCheck check = tp_ok(hp, p.tp < 0 ? -p.tp : p.tp, params, VisionRule::sglang);
   if (!check.ok)
     throw ReferenceError(kStage, check.reason() + " Consider adjusting your tp-size value.",
-                         Json{{"rule", "tp_divisibility"}, {"quantity", check.quantity}, {"value", check.value}, {"tp", p.tp}});
+                         DataFields{{"rule", "tp_divisibility"}, {"quantity", check.quantity}, {"value", check.value}, {"tp", p.tp}});
 
   if (auto v = params.value("mem-fraction-static"); v && !v->empty()) {
     auto f = python_float(*v);
     if (!f)
       throw ReferenceError(kStage, "--mem-fraction-static '" + *v + "' is not a number",
-                           Json{{"rule", "mem_fraction_static_float"}, {"value", *v}});
+                           DataFields{{"rule", "mem_fraction_static_float"}, {"value", *v}});
     p.mem_fraction_static_text = *v;
     p.mem_fraction_static = *f;
   }

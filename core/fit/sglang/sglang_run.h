@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/common/data_fields.h"
 #include "fit/common/hf_config.h"
 #include "fit/common/shortfall.h"
 #include "fit/fit_context.h"
@@ -27,9 +28,9 @@ struct TypeUtilisation {
 
 // The last explanation event of each GPUStack event action (later events overwrite earlier).
 struct SglangEvents {
-  std::optional<Json> single_gpu;
-  std::optional<Json> single_worker_multi_gpu;
-  std::optional<Json> multi_worker;
+  std::optional<DataFields> single_gpu;
+  std::optional<DataFields> single_worker_multi_gpu;
+  std::optional<DataFields> multi_worker;
 };
 
 struct SglangRun {

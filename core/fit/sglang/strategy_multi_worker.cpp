@@ -5,10 +5,12 @@
 #include "fit/common/shared_rules.h"
 #include "fit/common/rejection_codes.h"
 #include "fit/sglang/checked_allocatable.h"
+#include "fit/sglang/events.h"
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/multi_worker_record.h"
 #include "fit/sglang/python_numbers.h"
+#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
 
@@ -61,15 +63,7 @@ Candidate create_candidate(const SglangRun& run, const std::vector<const Worker*
 
 struct WalkOutcome {
   std::optional<Candidate> candidate;
-  std::optional<Json> event;  // GPUStack's explanation when the walk found nothing
-};
-
-// The count group whose joined workers summed the most VRAM without holding the estimate: what
-// GPUStack's advice names.
-struct LargestCombination {
-  std::vector<const Worker*> workers;
-  Bytes vram = 0;
-  std::size_t group_size = 0, devices_per_worker = 0;
+  std::optional<DataFields> event;  // GPUStack's explanation when the walk found nothing
 };
 
 // The first GPU below the utilisation ratio; GPUStack's any() stops there.
@@ -78,7 +72,7 @@ std::optional<Shortfall> first_ratio_failure(SglangRun& run, const Worker& w, co
     if (g.memory_total == 0)
       throw ReferenceError("fit", "GPU " + std::to_string(g.index) + " of " + w.name +
                                       " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
-                           Json{{"worker", w.name}, {"gpu_index", g.index}});
+                           DataFields{{"worker", w.name}, {"gpu_index", g.index}});
     const Bytes alloc = a.gpu_or_zero(g.index);
     if (static_cast<double>(alloc) / static_cast<double>(g.memory_total) < u) {
       Shortfall failure = typed_ratio_shortfall(g.index, alloc, g.memory_total, u, a.allocated_gpu(g.index));
@@ -93,11 +87,11 @@ std::optional<Shortfall> first_ratio_failure(SglangRun& run, const Worker& w, co
 bool reject_unfit_worker(SglangRun& run, const Worker& w, const GpuType& type, double u, SglangCountGroup& cg) {
   Allocatable a = checked_allocatable(run.ctx.allocation, w, type);
   if (ram_short(run.ram, a)) {
-    cg.rejections.list.push_back(Rejection{w.id, w.name, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)}, nullptr, nullptr});
+    add_rejection(cg.rejections, w, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)});
     return true;
   }
   if (auto failure = first_ratio_failure(run, w, a, u)) {
-    cg.rejections.list.push_back(Rejection{w.id, w.name, {}, kRejectInsufficient, {*failure}, nullptr, nullptr});
+    add_rejection(cg.rejections, w, {}, kRejectInsufficient, {*failure});
     return true;
   }
   return false;
@@ -116,8 +110,8 @@ std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, con
     selected.push_back(w);
     for (const GpuDevice& g : w->gpus) vram_sum += claim_at(g, u);
     if (!tp.ok) {
-      cg.rejections.list.push_back(Rejection{w->id, w->name, {}, kRejectTpNotDivisible, {},
-                                             Json{{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}}, nullptr});
+      add_rejection(cg.rejections, *w, {}, kRejectTpNotDivisible, {},
+                    {{"n", tp.n}, {"quantity", tp.quantity}, {"value", tp.value}, {"joined", true}});
       continue;
     }
     if (vram_sum >= run.vram) {
@@ -132,23 +126,6 @@ std::optional<Candidate> walk_count_group(SglangRun& run, std::size_t count, con
     cg.shortfall = Shortfall{"vram_total", std::nullopt, run.vram, vram_sum, run.vram - vram_sum, false};
   if (vram_sum > largest.vram) largest = LargestCombination{selected, vram_sum, group.size(), count};
   return std::nullopt;
-}
-
-// GPUStack's advice: the largest combination's first 3 workers, its sum, and who was left out.
-Json largest_combination_event(const LargestCombination& largest) {
-  Json ev = Json::object();
-  if (!largest.workers.empty()) {
-    Json names = Json::array();
-    for (std::size_t i = 0; i < largest.workers.size() && i < 3; ++i) names.push_back(largest.workers[i]->name);
-    ev["combination"] = names;
-    ev["combination_size"] = largest.workers.size();
-    ev["sum"] = largest.vram;
-    ev["sum_gib"] = python_gib(largest.vram);
-    ev["left_out"] = largest.group_size - largest.workers.size();
-    ev["gpus_per_worker"] = largest.devices_per_worker;
-  }
-  ev["advice"] = "manual_selection";
-  return ev;
 }
 
 // GPUStack's auto_select_multi_worker_multi_gpu_candidates.
@@ -224,8 +201,7 @@ std::vector<Candidate> sglang_multi_worker(SglangRun& run, StrategyRecord& recor
     GpuMemoryGroups mg = group_gpus_by_memory(tg.workers, run.ctx.allocation, run.ram, tg.type);
     for (const Worker* w : mg.ram_short) {
       Allocatable a = run.ctx.allocation.compute(*w, tg.type);
-      type_record.rejections.list.push_back(
-          Rejection{w->id, w->name, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)}, nullptr, nullptr});
+      add_rejection(type_record.rejections, *w, {}, kRejectInsufficient, {typed_ram_shortfall(run.ram, a.ram, a.allocated_ram)});
     }
     // The walk depends on the type only, never on the gate: a failed walk fails the same way for
     // every later gate, so it runs once per type (GPUStack repeats it).

@@ -6,6 +6,7 @@
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/python_numbers.h"
+#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
 
@@ -43,16 +44,15 @@ struct SingleGpuWalk {
   std::shared_ptr<Rejections> rejections = std::make_shared<Rejections>();
   long long workers_seen = 0, gpus_seen = 0, vram_short = 0, ratio_short = 0, ram_short_workers = 0;
   // {"gpu_type": type} per GPU type (few), shared by the rejections of that type.
-  std::vector<std::pair<std::string, std::shared_ptr<const Json>>> type_data;
+  std::vector<std::pair<std::string, std::shared_ptr<const DataFields>>> type_data;
 
   Rejection& reject(const Worker& w, GpuIndexList gpu_indexes, const char* code) {
-    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, nullptr, nullptr});
-    return rejections->list.back();
+    return add_rejection(*rejections, w, std::move(gpu_indexes), code);
   }
-  std::shared_ptr<const Json> gpu_type_data(const std::string& type) {
+  std::shared_ptr<const DataFields> gpu_type_data(const std::string& type) {
     for (const auto& [t, d] : type_data)
       if (t == type) return d;
-    auto d = std::make_shared<const Json>(Json{{"gpu_type", type}});
+    auto d = std::make_shared<const DataFields>(DataFields{{"gpu_type", type}});
     type_data.emplace_back(type, d);
     return d;
   }
@@ -79,7 +79,7 @@ bool gpu_fits(SingleGpuWalk& walk, const Worker& w, const GpuDevice& gpu, const 
     r.shortfalls.push_back(typed_ratio_shortfall(gpu.index, alloc, gpu.memory_total, *u, a.allocated_gpu(gpu.index)));
     mark_q3_if_reserve_only(run.ctx.trace, "sglang.single_gpu", w, gpu.index, a.allocated_gpu(gpu.index));
   }
-  r.shared_data = walk.gpu_type_data(gpu.type);
+  r.shared_fields = walk.gpu_type_data(gpu.type);
   return false;
 }
 
@@ -94,7 +94,7 @@ void try_worker(SingleGpuWalk& walk, const Worker& w, const GpuType& group_type,
     ++walk.ram_short_workers;
     Rejection& r = walk.reject(w, {}, kRejectInsufficient);
     r.shortfalls.push_back(Shortfall{"ram", std::nullopt, run.ram, a.ram, run.ram - a.ram, a.ram + a.allocated_ram >= run.ram});
-    r.data = Json{{"gpu_type", type_label(group_type)}};
+    r.fields = DataFields{{"gpu_type", type_label(group_type)}};
     return;
   }
   if (w.gpus.empty()) {
@@ -110,16 +110,16 @@ void try_worker(SingleGpuWalk& walk, const Worker& w, const GpuType& group_type,
     if (gpu.memory_total == 0)
       throw ReferenceError("fit", "GPU " + std::to_string(gpu.index) + " of " + w.name +
                                       " reports memory.total 0: GPUStack divides by it (ZeroDivisionError)",
-                           Json{{"worker", w.name}, {"gpu_index", gpu.index}});
+                           DataFields{{"worker", w.name}, {"gpu_index", gpu.index}});
     const double rate = static_cast<double>(alloc) / static_cast<double>(gpu.memory_total);
     if (alloc > largest) largest = alloc, largest_rate = rate;
     if (gpu_fits(walk, w, gpu, a, u)) out.push_back(single_gpu_candidate(run, w, gpu, group_type));
   }
   if (out.size() != found_before) return;
-  Json ev{{"worker", w.name}, {"largest_alloc", largest}, {"largest_alloc_gib", python_gib(largest)}};
+  DataFields ev{{"worker", w.name}, {"largest_alloc", largest}, {"largest_alloc_gib", python_gib(largest)}};
   if (!(u && *u == 0) && !run.diffusion) {
-    ev["percent"] = largest_rate * 100;
-    ev["percent_text"] = python_fixed2(largest_rate * 100);
+    ev.set({"percent", largest_rate * 100});
+    ev.set({"percent_text", python_fixed2(largest_rate * 100)});
   }
   run.events.single_gpu = ev;
 }
@@ -135,7 +135,7 @@ std::vector<Candidate> sglang_single_gpu(SglangRun& run, StrategyRecord& record)
   // SGLang's examined counts only what this walk sees (no combinations, no queries): an extra.
   record.list("examined", std::make_shared<SglangExamined>(SglangExamined({{"workers", walk.workers_seen}, {"gpus", walk.gpus_seen}})));
   record.set_rejections(std::move(walk.rejections));
-  const Json where{{"strategy", "single_gpu"}};
+  const DataFields where{{"strategy", "single_gpu"}};
   if (walk.vram_short) trace.summary("vram_short_at_u", walk.vram_short, walk.gpus_seen, "gpus", where);
   if (walk.ratio_short) trace.summary("vram_ratio_short", walk.ratio_short, walk.gpus_seen, "gpus", where);
   if (walk.ram_short_workers) trace.summary("ram_short", walk.ram_short_workers, walk.workers_seen, "workers", where);

@@ -7,9 +7,11 @@
 #include "fit/common/shared_rules.h"
 #include "fit/common/rejection_codes.h"
 #include "fit/common/rejections.h"
+#include "fit/sglang/events.h"
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
+#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 
 namespace placement {
@@ -27,7 +29,7 @@ struct Accumulation {
   std::vector<int> indexes;
   VramMap claim;
   Bytes vram_sum = 0;
-  std::vector<long long> tp_failed;  // GPU counts skipped for tensor-parallel divisibility
+  std::vector<std::int64_t> tp_failed;  // GPU counts skipped for tensor-parallel divisibility
   bool any_tp_ok = false;
 };
 
@@ -59,53 +61,16 @@ Accumulation accumulate(const SglangRun& run, std::vector<GpuInfo> group, double
   return acc;
 }
 
-Json no_candidate_event(const SglangRun& run, const Worker& w, const GpuType& type) {
-  Json ev{{"worker", w.name}};
-  const long long satisfied = run.largest_multi_gpu_satisfied;
-  if (satisfied != 0) {
-    TpCheck check = tp_ok(run.hp, satisfied, run.ctx.params, VisionRule::sglang);
-    if (!check.ok) {
-      ev["tp_reason"] = Json{{"quantity", check.quantity}, {"value", check.value}, {"n", check.n}, {"text", check.reason()}};
-      return ev;
-    }
-  }
-  if (run.diffusion) {
-    const Bytes per_gpu = static_cast<Bytes>(run.effective_vram(type));
-    ev["diffusion_per_gpu_vram"] = per_gpu;
-    ev["diffusion_per_gpu_vram_gib"] = python_gib(per_gpu);
-    return ev;
-  }
-  ev["largest_sum"] = run.largest_multi_gpu_vram;
-  ev["largest_sum_text"] = python_fixed2(python_gib(run.largest_multi_gpu_vram));
-  const auto u = run.u_of(type);
-  if (!(u && *u == 0)) {
-    ev["satisfied"] = run.largest_multi_gpu_satisfied;
-    ev["total"] = run.largest_multi_gpu_total;
-    if (run.largest_multi_gpu_total > 0) {
-      const Bytes effective = static_cast<Bytes>(static_cast<double>(run.largest_multi_gpu_vram) * u.value_or(0) *
-                                                 static_cast<double>(run.largest_multi_gpu_satisfied) /
-                                                 static_cast<double>(run.largest_multi_gpu_total));
-      ev["effective_vram"] = effective;
-      ev["effective_vram_gib"] = python_gib(effective);
-    } else {
-      ev["effective_vram"] = 0;
-      ev["effective_vram_gib"] = 0;
-    }
-  }
-  return ev;
-}
-
 // The strategy's rejections and counters while it walks the workers.
 struct MultiGpuWalk {
   explicit MultiGpuWalk(SglangRun& r) : run(r) {}
   SglangRun& run;
   std::shared_ptr<Rejections> rejections = std::make_shared<Rejections>();
-  std::shared_ptr<const Json> vram_total_rule = std::make_shared<const Json>(Json{{"rule", "sum_alloc_at_least_vram_over_u"}});
+  std::shared_ptr<const DataFields> vram_total_rule = std::make_shared<const DataFields>(DataFields{{"rule", "sum_alloc_at_least_vram_over_u"}});
   long long workers_seen = 0, groups_seen = 0;
 
-  Rejection& reject(const Worker& w, GpuIndexList gpu_indexes, const char* code, Json data = nullptr) {
-    rejections->list.push_back(Rejection{w.id, w.name, std::move(gpu_indexes), code, {}, std::move(data), nullptr});
-    return rejections->list.back();
+  Rejection& reject(const Worker& w, GpuIndexList gpu_indexes, const char* code, DataFields data = {}) {
+    return add_rejection(*rejections, w, std::move(gpu_indexes), code, {}, std::move(data));
   }
 };
 
@@ -142,14 +107,14 @@ bool group_short_of_vram(MultiGpuWalk& walk, const Worker& w, const std::vector<
   for (const GpuInfo& g : group) allocated += g.allocated;
   Rejection& r = walk.reject(w, indexes_of(group), kRejectInsufficient);
   r.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, need, total, need - total, total + allocated >= need});
-  r.shared_data = walk.vram_total_rule;
+  r.shared_fields = walk.vram_total_rule;
   return true;
 }
 
 // The accumulation found nothing: no GPU count divided by tp, else the claims fell short.
 void reject_failed_accumulation(MultiGpuWalk& walk, const Worker& w, const std::vector<GpuInfo>& group, const Accumulation& acc) {
   const SglangRun& run = walk.run;
-  Json data{{"tp_not_divisible_at", acc.tp_failed}, {"gpu_count", run.gpu_count ? Json(*run.gpu_count) : Json(nullptr)}};
+  DataFields data{{"tp_not_divisible_at", acc.tp_failed}, {"gpu_count", run.gpu_count ? DataValue(*run.gpu_count) : DataValue()}};
   if (!acc.any_tp_ok) {
     walk.reject(w, indexes_of(group), kRejectTpNotDivisible, std::move(data));
     return;
@@ -188,7 +153,7 @@ std::optional<Candidate> try_group(MultiGpuWalk& walk, const Worker& w, const st
   Bytes total = 0;
   for (const GpuInfo& g : group) total += g.alloc;
   if (group.size() < 2) {
-    walk.reject(w, indexes_of(group), kRejectGpuCount, Json{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}});
+    walk.reject(w, indexes_of(group), kRejectGpuCount, DataFields{{"have", group.size()}, {"need", 2}, {"why", "balanced group"}});
     return std::nullopt;
   }
   remember_largest_group(run, w, group.size(), total);
@@ -207,7 +172,7 @@ void try_worker(MultiGpuWalk& walk, const Worker& w, const GpuType& type, std::v
   SglangRun& run = walk.run;
   ++walk.workers_seen;
   if (w.gpus.size() < 2) {
-    walk.reject(w, {}, kRejectGpuCount, Json{{"have", w.gpus.size()}, {"need", 2}, {"gpu_type", type_label(type)}});
+    walk.reject(w, {}, kRejectGpuCount, DataFields{{"have", w.gpus.size()}, {"need", 2}, {"gpu_type", type_label(type)}});
     return;  // GPUStack returns before recording any event for such a worker
   }
   GpuMemoryGroups mg = group_gpus_by_memory({&w}, run.ctx.allocation, run.ram, type);

@@ -6,7 +6,7 @@
 
 namespace placement {
 
-VllmRequirement::VllmRequirement(Json vram_source, const VllmSettings& settings, const HfHyperParameters& hp, bool gpus_selected)
+VllmRequirement::VllmRequirement(DataFields vram_source, const VllmSettings& settings, const HfHyperParameters& hp, bool gpus_selected)
     : vram_source_(std::move(vram_source)),
       settings_(settings),
       num_attention_heads_(hp.num_attention_heads),
@@ -20,7 +20,7 @@ void VllmRequirement::write(JsonOut& out) const {
   out.member("selector", "vllm");
   out.key("vram");
   out.begin_object();
-  for (auto it = vram_source_.begin(); it != vram_source_.end(); ++it) out.member(it.key(), it.value());
+  vram_source_.write_members(out);
   out.member("bytes", s.vram);
   out.end_object();
   out.key("ram");
@@ -56,7 +56,8 @@ void VllmRequirement::write(JsonOut& out) const {
   write_optional(out, "num_attention_heads", num_attention_heads_);
   write_optional(out, "vision_heads", vision_heads_);
   write_optional(out, "vocab_size", vocab_size_);
-  out.member("architectures", Json(architectures_));
+  out.key("architectures");
+  write_strings(out, architectures_);
   out.end_object();
   out.member("distributed", s.distributed);
 }

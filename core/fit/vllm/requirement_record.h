@@ -10,12 +10,12 @@ namespace placement {
 class VllmRequirement final : public TraceRecord {
  public:
   // `vram_source`: where the VRAM figure comes from (an object: the env claim or the weights formula).
-  VllmRequirement(Json vram_source, const VllmSettings& settings, const HfHyperParameters& hp, bool gpus_selected);
+  VllmRequirement(DataFields vram_source, const VllmSettings& settings, const HfHyperParameters& hp, bool gpus_selected);
   // The record's members (the trace opens the object).
   void write(JsonOut& out) const override;
 
  private:
-  Json vram_source_;
+  DataFields vram_source_;
   VllmSettings settings_;
   std::optional<long long> num_attention_heads_, vision_heads_, vocab_size_;
   std::vector<std::string> architectures_;

@@ -13,15 +13,15 @@ namespace placement {
 
 namespace {
 
-Json vram_source(const Scenario& scenario, const Model& model) {
-  if (env_vram_claim(model)) return Json{{"source", "env"}, {"env", "GPUSTACK_MODEL_VRAM_CLAIM"}};
-  Json v{{"source", "weights"}, {"weights_bytes", scenario.estimates.weights_bytes.value_or(0)}};
+DataFields vram_source(const Scenario& scenario, const Model& model) {
+  if (env_vram_claim(model)) return DataFields{{"source", "env"}, {"env", "GPUSTACK_MODEL_VRAM_CLAIM"}};
+  DataFields v{{"source", "weights"}, {"weights_bytes", scenario.estimates.weights_bytes.value_or(0)}};
   if (has_category(model, "image")) {
-    v["formula"] = "weights";
+    v.set({"formula", "weights"});
   } else {
-    v["formula"] = "int(weights x factor) + overhead";
-    v["factor"] = has_category(model, "text_to_speech") ? 3.0 : 1.2;
-    v["overhead"] = is_llm(model) ? 2 * kGiB : 512 * kMiB;
+    v.set({"formula", "int(weights x factor) + overhead"});
+    v.set({"factor", has_category(model, "text_to_speech") ? 3.0 : 1.2});
+    v.set({"overhead", is_llm(model) ? 2 * kGiB : 512 * kMiB});
   }
   return v;
 }

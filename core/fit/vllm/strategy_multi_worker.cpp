@@ -81,12 +81,6 @@ struct TypeOutcome {
   std::vector<DataFields> groups;
 };
 
-Json worker_names(const std::vector<const Worker*>& workers) {
-  Json names = Json::array();
-  for (const Worker* j : workers) names.push_back(j->name);
-  return names;
-}
-
 std::vector<std::string> worker_name_list(const std::vector<const Worker*>& workers) {
   std::vector<std::string> names;
   for (const Worker* j : workers) names.push_back(j->name);
@@ -107,7 +101,7 @@ struct TypeWalk {
   std::vector<const Worker*> best_combination;
   Bytes largest = 0;
   std::size_t best_group_size = 0, best_devices = 0;
-  Json topology_reasons = Json::array();
+  std::vector<std::string> topology_reasons;  // distinct, in the order first met
 };
 
 // The workers joined so far in one count group, their GPU count and their gmu shares.
@@ -167,7 +161,7 @@ bool topology_rejects(TypeWalk& t, const std::vector<const Worker*>& joined) {
   Rejection& r = t.rec.reject(*joined.front(), view_indexes(joined.front()), "topology", "combinations",
                               DataFields{{"reason", check.reason}, {"rule", check.code}, {"values", check.values}});
   r.fields.set(DataField{"workers", worker_name_list(joined)});
-  if (std::find(t.topology_reasons.begin(), t.topology_reasons.end(), Json(check.reason)) == t.topology_reasons.end())
+  if (std::find(t.topology_reasons.begin(), t.topology_reasons.end(), check.reason) == t.topology_reasons.end())
     t.topology_reasons.push_back(check.reason);
   return true;
 }
@@ -241,14 +235,17 @@ bool walk_count_group(TypeWalk& t, const GpuCountGroups& by_count, std::size_t g
 // The type yielded no candidate: GPUStack's event names its largest combination (and advises a
 // manual selection).
 void record_largest_combination_event(TypeWalk& t) {
-  Json v{{"type", t.group.type ? Json(*t.group.type) : Json(nullptr)}, {"topology_reasons", t.topology_reasons}, {"gmu", t.gmu}};
-  v["gmu_zero"] = t.gmu == 0;
-  v["largest_vram"] = t.largest;
-  v["largest_vram_gib"] = round_to_gib(static_cast<double>(t.largest));
-  v["combination"] = worker_names(t.best_combination);  // GPUStack shows the first 3 and "...(more n)"
-  v["left_out"] = t.best_combination.empty() ? 0 : static_cast<long long>(t.best_group_size) - static_cast<long long>(t.best_combination.size());
-  v["devices_per_worker"] = t.best_devices;
-  v["manual_advice"] = true;
+  DataFields v{{"type", t.group.type},
+               {"topology_reasons", t.topology_reasons},
+               {"gmu", t.gmu},
+               {"gmu_zero", t.gmu == 0},
+               {"largest_vram", t.largest},
+               {"largest_vram_gib", round_to_gib(static_cast<double>(t.largest))},
+               {"combination", worker_name_list(t.best_combination)},  // GPUStack shows the first 3 and "...(more n)"
+               {"left_out", t.best_combination.empty() ? 0
+                                                       : static_cast<long long>(t.best_group_size) - static_cast<long long>(t.best_combination.size())},
+               {"devices_per_worker", t.best_devices},
+               {"manual_advice", true}};
   t.fit.multi_worker_event = VllmEvent{"multi_worker", std::move(v)};
 }
 

@@ -153,8 +153,8 @@ std::vector<Candidate> run_single_gpu(VllmFit& fit, StrategyRecorder& rec) {
         if (found == 0) note = NoteFigures{fit.largest_single_gpu_vram, fit.largest_single_gpu_ratio};
       });
   if (note) {
-    Json v{{"largest_alloc", note->vram}, {"largest_alloc_gib", round_to_gib(static_cast<double>(note->vram))}, {"gmu", gmu}};
-    if (gmu != 0) v["largest_alloc_percent"] = note->ratio * 100;
+    DataFields v{{"largest_alloc", note->vram}, {"largest_alloc_gib", round_to_gib(static_cast<double>(note->vram))}, {"gmu", gmu}};
+    if (gmu != 0) v.set({"largest_alloc_percent", note->ratio * 100});
     fit.single_gpu_event = VllmEvent{"single_gpu", std::move(v)};
   }
   return all;

@@ -62,26 +62,26 @@ struct NoteFigures {
   long long satisfied = 0, total = 0;
 };
 
-Json note_values(const VllmFit& fit, const NoteFigures& f) {
+DataFields note_values(const VllmFit& fit, const NoteFigures& f) {
   const double gmu = fit.s.gmu.value;
-  Json v = Json::object();
+  DataFields v;
   const long long n = f.satisfied;
   if (n) {
     TpCheck tp = fit.tp(n);
-    if (!tp.ok) v["tp_reason"] = Json{{"quantity", tp.quantity}, {"value", tp.value}, {"n", tp.n}};
+    if (!tp.ok) v.set({"tp_reason", DataFields{{"quantity", tp.quantity}, {"value", tp.value}, {"n", tp.n}}});
   }
-  v["largest_alloc"] = f.vram;
-  v["largest_alloc_gib"] = round_to_gib(static_cast<double>(f.vram));
-  v["gmu"] = gmu;
+  v.set({"largest_alloc", f.vram});
+  v.set({"largest_alloc_gib", round_to_gib(static_cast<double>(f.vram))});
+  v.set({"gmu", gmu});
   if (gmu != 0) {
-    v["satisfied"] = f.satisfied;
-    v["total"] = f.total;
+    v.set({"satisfied", f.satisfied});
+    v.set({"total", f.total});
     // GPUStack: byte_to_gib(vram) * gmu * satisfied / total, left to right.
     double effective = 0.0;
     if (f.total != 0)
       effective = round_to_gib(static_cast<double>(f.vram)) * gmu *
                   static_cast<double>(f.satisfied) / static_cast<double>(f.total);
-    v["effective_gib"] = effective;
+    v.set({"effective_gib", effective});
   }
   return v;
 }

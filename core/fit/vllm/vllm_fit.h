@@ -47,7 +47,7 @@ struct VllmSettings {
 // An explanation event: the §6.9 slot a strategy would show if nothing fits.
 struct VllmEvent {
   std::string key;
-  Json values;
+  DataFields values;
 };
 
 struct VllmFit {
@@ -96,6 +96,6 @@ std::vector<Candidate> run_single_worker_multi_gpu(VllmFit& fit, StrategyRecorde
 std::vector<Candidate> run_multi_worker(VllmFit& fit, StrategyRecorder& record);
 
 // §6.9 slots: the requirement line and the explanation of a run without candidates.
-Json vllm_requirement_values(const VllmFit& fit);
+DataFields vllm_requirement_values(const VllmFit& fit);
 
 }  // namespace placement

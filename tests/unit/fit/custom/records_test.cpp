@@ -14,16 +14,16 @@ TEST_CASE("custom rejections: subject, code, shortfalls, then data when set", "[
     std::optional<std::vector<int>> gpu_indexes;
     const char* code;
     std::vector<Shortfall> shortfalls;
-    Json data;
+    DataFields data;
     const char* expected;  // compact JSON
   };
   const Row rows[] = {
-      {"no usable GPU type: gpu_indexes null, no data", std::nullopt, "no_gpus", {}, nullptr,
+      {"no usable GPU type: gpu_indexes null, no data", std::nullopt, "no_gpus", {}, {},
        R"({"subject":{"worker_id":7,"worker_name":"w","gpu_indexes":null,"rpc":[]},"code":"no_gpus","shortfalls":[]})"},
-      {"Q1: the hidden type's GPUs, with data", std::vector<int>{0, 2}, "no_gpus", {}, Json{{"gpu_type", "cuda"}, {"quirk", "Q1"}},
+      {"Q1: the hidden type's GPUs, with data", std::vector<int>{0, 2}, "no_gpus", {}, {{"gpu_type", "cuda"}, {"quirk", "Q1"}},
        R"({"subject":{"worker_id":7,"worker_name":"w","gpu_indexes":[0,2],"rpc":[]},"code":"no_gpus","shortfalls":[],"data":{"gpu_type":"cuda","quirk":"Q1"}})"},
       {"a GPU short of VRAM and the worker of RAM", std::vector<int>{1}, "shortfall",
-       {custom_shortfall("vram", 1, 10, 4, false), custom_shortfall("ram", std::nullopt, 8, 6, true)}, nullptr,
+       {custom_shortfall("vram", 1, 10, 4, false), custom_shortfall("ram", std::nullopt, 8, 6, true)}, {},
        R"({"subject":{"worker_id":7,"worker_name":"w","gpu_indexes":[1],"rpc":[]},"code":"shortfall","shortfalls":[)"
        R"({"dim":"vram","gpu_index":1,"need":10,"have":4,"short":6,"freeable":false},{"dim":"ram","need":8,"have":6,"short":2,"freeable":true}]})"},
   };
