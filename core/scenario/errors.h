@@ -33,8 +33,7 @@ namespace placement {
 
 // A GPUStack "reference error" (scheduler-rules.md §7.2): GPUStack would raise here. Selectors throw
 // it; the scheduler records {kind: reference_error, stage, reason, values} in the trace and ends
-// with no candidate, exit status 0. The values are typed (DataFields) or, in the backends not yet
-// typed, a Json object: the fallback.
+// with no candidate, exit status 0. The values are typed (TraceValues: the stage's DataFields).
 class ReferenceError : public std::runtime_error {
  public:
   ReferenceError(std::string stage, std::string reason, TraceValues values = {})

@@ -91,8 +91,8 @@ inline DataFields& DataFields::operator=(DataFields&&) noexcept = default;
 inline DataFields::~DataFields() = default;
 
 // The values of a trace message, summary line or error (§6.6, §6.9, §7.2): typed fields, a typed
-// record shared with the stage that wrote it (a filter's summary), or a Json object, the fallback
-// for the backends not yet typed. All write the same bytes.
+// record shared with the stage that wrote it (a filter's summary), or a Json object (what set()
+// makes of a shared record it adds a member to; no stage builds one). All write the same bytes.
 class TraceValues {
  public:
   TraceValues() = default;  // {}

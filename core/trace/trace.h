@@ -81,7 +81,8 @@ class Trace {
   void summary(const std::string& key, long long count, long long of, const std::string& unit, DataFields params = {});
   void warning(const std::string& text);
   void error(const std::string& kind, const std::string& stage, const std::string& reason, TraceValues values = {});
-  // The untyped fallback of message() and summary() (backends not yet typed): the same bytes.
+  // Json values (a shared record with a member added, SelectorMessages::commit; tests): the same
+  // bytes as typed ones. No stage builds its values as Json.
   void message(const std::string& source, const std::string& key, Json values);
   void summary(const std::string& key, long long count, long long of, const std::string& unit, Json params);
 

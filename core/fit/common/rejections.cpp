@@ -6,8 +6,7 @@ namespace placement {
 
 void Rejection::write_data(JsonOut& out) const {
   if (shared_fields) shared_fields->write(out);
-  else if (!fields.empty()) fields.write(out);
-  else placement::write_data(out, shared_data ? *shared_data : data);
+  else fields.write(out);
 }
 
 void Rejections::write(JsonOut& out) const {
@@ -29,8 +28,7 @@ void NotExaminedList::write(JsonOut& out) const {
     out.member("worker_name", n.worker_name);
     out.member("rule", n.rule);
     out.key("data");
-    if (!n.fields.empty()) n.fields.write(out);
-    else write_data(out, n.data);
+    n.fields.write(out);
   });
 }
 

@@ -25,11 +25,8 @@ struct Rejection {
   GpuIndexList gpu_indexes;
   const char* code = "";  // a string literal
   ShortfallList shortfalls;
-  Json data;                                // `data` untyped: the fallback of backends not yet typed; null = {}
-  std::shared_ptr<const Json> shared_data;  // the same, shared; wins over `data`
-  // `data` typed (after the fallback so that positional initialisers of the fallback still
-  // compile); written first when set: shared_fields, then fields, then the fallback.
-  std::shared_ptr<const DataFields> shared_fields{};  // many rejections alike
+  // `data`: shared_fields when set (many rejections alike), else fields ({} when empty).
+  std::shared_ptr<const DataFields> shared_fields{};
   DataFields fields{};
   void write_data(JsonOut& out) const;
 };
@@ -46,8 +43,7 @@ struct NotExamined {
   std::int64_t worker_id = 0;
   std::string worker_name;
   const char* rule = "";  // a string literal
-  Json data;              // the untyped fallback; null = {}
-  DataFields fields{};    // `data`, typed; written instead of the fallback when not empty
+  DataFields fields{};    // `data` ({} when empty)
 };
 
 class NotExaminedList final : public DeferredList {

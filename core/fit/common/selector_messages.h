@@ -17,12 +17,11 @@ namespace placement {
 struct SelectorMessage {
   std::string source;
   std::string key;
-  TraceValues values;  // typed, or the Json fallback of the backends not yet typed
+  TraceValues values;
 };
 
 class SelectorMessages {
  public:
-  // `values`: typed fields, or a Json object (the fallback of the backends not yet typed).
   void add(std::string source, std::string key, TraceValues values = {});
   // Before the message at `at` (clamped to the end): a note GPUStack prints before what an
   // inner routine (manual selection) already said.

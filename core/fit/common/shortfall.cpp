@@ -2,17 +2,6 @@
 
 namespace placement {
 
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
-  Json s = Json::object();
-  s["dim"] = dim;
-  if (gpu_index) s["gpu_index"] = *gpu_index;
-  s["need"] = need;
-  s["have"] = have;
-  s["short"] = need > have ? need - have : 0;
-  s["freeable"] = capacity >= need;
-  return s;
-}
-
 void Shortfall::write(JsonOut& out) const {
   out.begin_object();
   write_members(out);

@@ -9,7 +9,7 @@
 
 namespace placement {
 
-// A shortfall kept typed while a strategy runs; written as shortfall() builds it.
+// A shortfall kept typed while a strategy runs.
 struct Shortfall {
   const char* dim = "";  // a string literal
   std::optional<int> gpu_index;
@@ -20,10 +20,8 @@ struct Shortfall {
   Json to_json() const { return json_tree(*this); }
 };
 
-Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
-
 // `capacity` = what the dimension could offer with every existing claim released (after
 // reservations): the gap is `freeable` when that capacity covers `need`.
-Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
+Shortfall make_shortfall(const char* dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index = std::nullopt);
 
 }  // namespace placement

@@ -9,9 +9,13 @@ namespace {
 constexpr const char* kFieldKeys[kStrategyFields] = {"candidates_found", "examined", "rejections",
                                                      "not_examined",     "caps",     "quirks"};
 
-void write_items(JsonOut& out, const std::vector<Json>& items) {
+// A typed list, or [] while the strategy set none.
+void write_list(JsonOut& out, const std::shared_ptr<const DeferredList>& list) {
+  if (list) {
+    list->write(out);
+    return;
+  }
   out.begin_array();
-  for (const Json& item : items) out.value(item);
   out.end_array();
 }
 
@@ -49,12 +53,10 @@ class CommonMember final : public DeferredList {
         out.end_object();
         return;
       case StrategyField::rejections:
-        if (c.rejection_list) c.rejection_list->write(out);
-        else write_items(out, c.rejections);
+        write_list(out, c.rejection_list);
         return;
       case StrategyField::not_examined:
-        if (c.not_examined_list) c.not_examined_list->write(out);
-        else write_items(out, c.not_examined);
+        write_list(out, c.not_examined_list);
         return;
       case StrategyField::caps:
         out.begin_array();
@@ -94,10 +96,6 @@ void StrategyRecord::skip(std::string code, DataFields data) {
   skip_ = StrategySkip{std::move(code), std::move(data)};
 }
 
-void StrategyRecord::skip(std::string code, Json data) {
-  status_ = "skipped";
-  skip_ = StrategySkip{std::move(code), {}, std::move(data)};
-}
 
 void StrategyRecord::place(StrategyField field) {
   const auto i = static_cast<std::size_t>(field);
@@ -116,24 +114,9 @@ void StrategyRecord::set_examined(const StrategyExamined& examined) {
   place(StrategyField::examined);
 }
 
-void StrategyRecord::add_rejection(Json rejection) {
-  common_->rejections.push_back(std::move(rejection));
-  place(StrategyField::rejections);
-}
-
 void StrategyRecord::set_rejections(std::shared_ptr<const DeferredList> list) {
   common_->rejection_list = std::move(list);
   place(StrategyField::rejections);
-}
-
-void StrategyRecord::set_rejections(std::vector<Json> rejections) {
-  common_->rejections = std::move(rejections);
-  place(StrategyField::rejections);
-}
-
-void StrategyRecord::set_not_examined(std::vector<Json> not_examined) {
-  common_->not_examined = std::move(not_examined);
-  place(StrategyField::not_examined);
 }
 
 void StrategyRecord::set_not_examined(std::shared_ptr<const DeferredList> list) {
@@ -177,8 +160,7 @@ void StrategyRecord::write(JsonOut& out) const {
     out.begin_object();
     out.member("code", skip_->code);
     out.key("data");
-    if (!skip_->fields.empty()) skip_->fields.write(out);
-    else out.value(skip_->data);
+    skip_->fields.write(out);
     out.end_object();
   } else if (skip_field_ == SkipField::null_when_none) {
     out.key("skip");
@@ -198,13 +180,6 @@ StrategyRecord begin_strategy_record(const std::string& selector, const std::str
 
 StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
                                     DataFields data) {
-  StrategyRecord rec = begin_strategy_record(selector, strategy, "skipped");
-  rec.skip(code, std::move(data));
-  return rec;
-}
-
-StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
-                                    Json data) {
   StrategyRecord rec = begin_strategy_record(selector, strategy, "skipped");
   rec.skip(code, std::move(data));
   return rec;

@@ -1,8 +1,9 @@
 // The §6.3 strategy record, typed, the one way every selector writes one: a head (selector,
 // strategy, status, skip) every backend writes the same way, then the body the strategy fills in
 // the order it writes it: the common fields (typed: counts, rejections, caps, quirks) and the
-// strategy's own extras (JSON; bulky lists typed as DeferredList in their slot). The record is appended to the trace when the strategy ends
-// (commit_strategy) and writes itself when the trace is read.
+// strategy's own extras (typed values, or typed lists as DeferredList, each in its slot). The
+// record is appended to the trace when the strategy ends (commit_strategy) and writes itself when
+// the trace is read.
 #pragma once
 
 #include <cstddef>
@@ -22,8 +23,7 @@ namespace placement {
 
 struct StrategySkip {
   std::string code;
-  DataFields fields;           // `data`, typed; written when not empty
-  Json data = Json::object();  // the untyped fallback (backends not yet typed)
+  DataFields fields;  // `data` ({} when empty)
 };
 
 // §6.3 examined: what the strategy looked at, in units (workers, GPUs, GPU combinations,
@@ -46,10 +46,8 @@ inline constexpr std::size_t kStrategyFields = 6;
 struct StrategyCommon {
   std::uint64_t candidates_found = 0;
   StrategyExamined examined;
-  std::vector<Json> rejections;                         // Custom, MindIE, manual selection
-  std::shared_ptr<const DeferredList> rejection_list;   // GGUF, vLLM, SGLang (wins when set)
-  std::vector<Json> not_examined;
-  std::shared_ptr<const DeferredList> not_examined_list;  // vLLM (wins when set)
+  std::shared_ptr<const DeferredList> rejection_list;     // each backend's typed list; null: []
+  std::shared_ptr<const DeferredList> not_examined_list;  // vLLM's; null: []
   std::vector<Trace::Cap> caps;  // §6.5 caps the strategy hit, written as trace.caps writes them
   std::vector<StrategyQuirk> quirks;
 };
@@ -68,18 +66,14 @@ class StrategyRecord final : public DeferredList {
   const std::string& status() const { return status_; }
   void set_status(std::string status) { status_ = std::move(status); }
   // status "skipped", with skip = {code, data}.
-  void skip(std::string code, DataFields data);
-  void skip(std::string code, Json data = Json::object());  // untyped fallback
+  void skip(std::string code, DataFields data = {});
   const std::optional<StrategySkip>& skip() const { return skip_; }
 
   // The common §6.3 body fields. Each setter or adder places its member (after what is already
   // there, or in the slot an extra of the same name holds) the first time it is called.
   void set_candidates_found(std::uint64_t n);
   void set_examined(const StrategyExamined& examined);
-  void add_rejection(Json rejection);
-  void set_rejections(std::vector<Json> rejections);
   void set_rejections(std::shared_ptr<const DeferredList> list);
-  void set_not_examined(std::vector<Json> not_examined);
   void set_not_examined(std::shared_ptr<const DeferredList> list);
   void add_cap(Trace::Cap cap);
   void set_caps(std::vector<Trace::Cap> caps);
@@ -89,10 +83,8 @@ class StrategyRecord final : public DeferredList {
   void place(StrategyField field);
   const StrategyCommon& common() const { return *common_; }
 
-  // The strategy's own members after the head, in writing order, beside the common ones.
-  Json& extras() { return body_.json(); }
-  const Json& extras() const { return body_.json(); }
-  // A typed list written as extra member `key` (keeps the member's place when it is already there).
+  // The strategy's own members, after the head in writing order beside the common ones:
+  // a typed list written as extra member `key` (keeps the member's place when it is already there).
   void list(const std::string& key, std::shared_ptr<const DeferredList> list);
   // A typed value written as extra member `key` (the same, for a figure or a small object).
   void extra(const std::string& key, DataValue value);
@@ -114,9 +106,7 @@ class StrategyRecord final : public DeferredList {
 StrategyRecord begin_strategy_record(const std::string& selector, const std::string& strategy, const std::string& status);
 // The same, for a strategy that did not run: status "skipped" with skip = {code, data}.
 StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
-                                    DataFields data);
-StrategyRecord skip_strategy_record(const std::string& selector, const std::string& strategy, const std::string& code,
-                                    Json data);  // untyped fallback
+                                    DataFields data = {});
 
 // Appends the record to trace.strategies (it is written when the trace is read).
 void commit_strategy(Trace& trace, StrategyRecord record);

@@ -1,5 +1,4 @@
-// Appends one §6.4 rejection to an SGLang strategy's list, naming only the parts it has (no
-// positional initialiser of Rejection's fallback members).
+// Appends one §6.4 rejection to an SGLang strategy's list, naming only the parts it has.
 #pragma once
 
 #include "fit/common/data_fields.h"

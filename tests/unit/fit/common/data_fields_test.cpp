@@ -54,28 +54,24 @@ TEST_CASE("data fields: set replaces a value where it stands, else appends", "[d
   CHECK(list.to_json().dump() == R"([{"worker_name":"w","gpus":3,"rule":"walk_stopped"},{}])");
 }
 
-TEST_CASE("rejection data: typed fields win over the untyped fallback", "[data_fields]") {
+TEST_CASE("rejection data: shared fields win over the rejection's own; none is {}", "[data_fields]") {
   struct Row {
     const char* what;
     std::shared_ptr<const DataFields> shared_fields;
     DataFields fields;
-    Json data;
-    std::shared_ptr<const Json> shared_data;
     const char* expected_data;
   };
   const auto shared_typed = std::make_shared<const DataFields>(DataFields{{"gmu", 0.5}});
-  const auto shared_json = std::make_shared<const Json>(Json{{"j", 2}});
   const std::vector<Row> rows = {
-      {"nothing: {}", nullptr, {}, nullptr, nullptr, "{}"},
-      {"fallback", nullptr, {}, Json{{"j", 1}}, nullptr, R"({"j":1})"},
-      {"shared fallback over fallback", nullptr, {}, Json{{"j", 1}}, shared_json, R"({"j":2})"},
-      {"fields over fallback", nullptr, {{"t", 1}}, Json{{"j", 1}}, shared_json, R"({"t":1})"},
-      {"shared fields over all", shared_typed, {{"t", 1}}, Json{{"j", 1}}, shared_json, R"({"gmu":0.5})"},
+      {"nothing: {}", nullptr, {}, "{}"},
+      {"own fields", nullptr, {{"t", 1}}, R"({"t":1})"},
+      {"shared fields", shared_typed, {}, R"({"gmu":0.5})"},
+      {"shared fields over own", shared_typed, {{"t", 1}}, R"({"gmu":0.5})"},
   };
   for (const Row& r : rows) {
     CAPTURE(r.what);
     Rejections list;
-    Rejection rej{7, "w", {1}, "vram", {}, r.data, r.shared_data};
+    Rejection rej{7, "w", {1}, "vram", {}};
     rej.shared_fields = r.shared_fields;
     rej.fields = r.fields;
     list.list.push_back(rej);
@@ -85,17 +81,13 @@ TEST_CASE("rejection data: typed fields win over the untyped fallback", "[data_f
   }
 }
 
-TEST_CASE("not-examined data: typed fields, else the fallback, else {}", "[data_fields]") {
+TEST_CASE("not-examined data: typed fields, else {}", "[data_fields]") {
   NotExaminedList list;
-  list.list.push_back(NotExamined{1, "a", "stopped_at_fit", nullptr});
-  list.list.push_back(NotExamined{2, "b", "stopped_at_fit", Json{{"j", 1}}});
-  NotExamined typed{3, "c", "stopped_at_fit", Json{{"j", 1}}};
-  typed.fields = DataFields{{"gpus", 2}};
-  list.list.push_back(typed);
+  list.list.push_back(NotExamined{1, "a", "stopped_at_fit"});
+  list.list.push_back(NotExamined{2, "b", "stopped_at_fit", DataFields{{"gpus", 2}}});
   CHECK(list.to_json().dump() ==
         R"([{"worker_id":1,"worker_name":"a","rule":"stopped_at_fit","data":{}},)"
-        R"({"worker_id":2,"worker_name":"b","rule":"stopped_at_fit","data":{"j":1}},)"
-        R"({"worker_id":3,"worker_name":"c","rule":"stopped_at_fit","data":{"gpus":2}}])");
+        R"({"worker_id":2,"worker_name":"b","rule":"stopped_at_fit","data":{"gpus":2}}])");
 }
 
 TEST_CASE("strategy record: typed skip data and typed extras in their slot", "[strategy_record][data_fields]") {
@@ -109,8 +101,8 @@ TEST_CASE("strategy record: typed skip data and typed extras in their slot", "[s
        R"({"selector":"s","strategy":"t","status":"skipped","skip":{"code":"ngl_full","data":{"ngl":99,"total_layers":81}}})"},
       {"empty typed skip data is {}", [](StrategyRecord& r) { r.skip("x", DataFields{}); },
        R"({"selector":"s","strategy":"t","status":"skipped","skip":{"code":"x","data":{}}})"},
-      {"untyped skip still written", [](StrategyRecord& r) { r.skip("x", Json{{"j", 1}}); },
-       R"({"selector":"s","strategy":"t","status":"skipped","skip":{"code":"x","data":{"j":1}}})"},
+      {"skip without data is {}", [](StrategyRecord& r) { r.skip("x"); },
+       R"({"selector":"s","strategy":"t","status":"skipped","skip":{"code":"x","data":{}}})"},
       {"typed extra after the common fields",
        [](StrategyRecord& r) {
          r.set_candidates_found(2);
@@ -119,7 +111,7 @@ TEST_CASE("strategy record: typed skip data and typed extras in their slot", "[s
        R"({"selector":"s","strategy":"t","status":"tried","skip":null,"candidates_found":2,"notes":{"main":{"vram":5}}})"},
       {"typed extra keeps a slot set before it",
        [](StrategyRecord& r) {
-         r.extras()["largest"] = nullptr;
+         r.extra("largest", nullptr);
          r.set_candidates_found(1);
          r.extra("largest", 42);
        },
@@ -132,4 +124,7 @@ TEST_CASE("strategy record: typed skip data and typed extras in their slot", "[s
     CHECK(rec.to_json().dump() == r.expected);
   }
   CHECK(skip_strategy_record("s", "t", "c", DataFields{{"n", 1}}).to_json()["skip"]["data"] == Json{{"n", 1}});
+  CHECK(begin_strategy_record("s", "t", "tried").to_json().dump() ==
+        R"({"selector":"s","strategy":"t","status":"tried","skip":null,"candidates_found":0,)"
+        R"("examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":[]})");
 }

@@ -50,10 +50,10 @@ TEST_CASE("strategy record: head, skip field and body order", "[strategy_record]
   for (const Row& row : rows) {
     SECTION(row.what) {
       StrategyRecord r("s", "x", "tried", row.field);
-      if (row.skipped) r.skip("gpu_count_gt_1", Json{{"gpu_count", 2}});
+      if (row.skipped) r.skip("gpu_count_gt_1", DataFields{{"gpu_count", 2}});
       r.set_candidates_found(0);
-      r.extras()["rejections"] = nullptr;  // the list's slot, before the extras
-      r.extras()["extra"] = true;
+      r.extra("rejections", nullptr);  // the list's slot, before the extras
+      r.extra("extra", true);
       r.set_rejections(std::make_shared<Numbers>(std::vector<int>{1, 2}));
       r.set_candidates_found(2);  // set again later: keeps its place
       const Json tree = r.to_json();
@@ -66,10 +66,10 @@ TEST_CASE("strategy record: head, skip field and body order", "[strategy_record]
 
 TEST_CASE("strategy record: a list without a slot goes last; a second list replaces the first", "[strategy_record]") {
   StrategyRecord r("s", "x");
-  r.extras()["a"] = 1;
+  r.extra("a", 1);
   r.list("rejections", std::make_shared<Numbers>(std::vector<int>{1}));
   r.list("rejections", std::make_shared<Numbers>(std::vector<int>{7, 8}));
-  r.extras()["b"] = 2;
+  r.extra("b", 2);
   CHECK(r.to_json().dump() == R"({"selector":"s","strategy":"x","status":"tried","skip":null,"a":1,"rejections":[7,8],"b":2})");
 }
 
@@ -85,7 +85,7 @@ TEST_CASE("strategy record: the common §6.3 fields", "[strategy_record]") {
   };
   for (const auto& row : rows) {
     CAPTURE(row.status);
-    const StrategyRecord r = row.skipped ? skip_strategy_record("mindie", "single_worker", "manual_only", Json{{"gpu_ids", 2}})
+    const StrategyRecord r = row.skipped ? skip_strategy_record("mindie", "single_worker", "manual_only", DataFields{{"gpu_ids", 2}})
                                          : begin_strategy_record("mindie", "single_worker", row.status);
     const Json j = r.to_json();
     CHECK(j["status"] == row.status);
@@ -150,18 +150,16 @@ TEST_CASE("strategy record: each typed common field writes its own member", "[st
          r.set_examined(StrategyExamined{1, 2, 3, 5});
        },
        R"("candidates_found":4,"examined":{"workers":1,"gpus":2,"combinations":3,"queries":5},"rejections":[],"not_examined":[],"caps":[],"quirks":[]})"},
-      {"JSON rejections and not_examined", [](StrategyRecord& r) {
-         r.add_rejection(Json{{"code", "vram"}});
-         r.add_rejection(Json{{"code", "ram"}});
-         r.set_not_examined(std::vector<Json>{Json{{"rule", "stop"}}});
-       },
-       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[{"code":"vram"},{"code":"ram"}],"not_examined":[{"rule":"stop"}],"caps":[],"quirks":[]})"},
-      {"typed lists win over JSON items", [](StrategyRecord& r) {
-         r.add_rejection(Json{{"code", "vram"}});
-         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{9}));
+      {"typed rejections and not_examined in their seeded slots", [](StrategyRecord& r) {
+         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{9, 7}));
          r.set_not_examined(std::make_shared<Numbers>(std::vector<int>{8}));
        },
-       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[9],"not_examined":[8],"caps":[],"quirks":[]})"},
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[9,7],"not_examined":[8],"caps":[],"quirks":[]})"},
+      {"a second list replaces the first", [](StrategyRecord& r) {
+         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{1}));
+         r.set_rejections(std::make_shared<Numbers>(std::vector<int>{2}));
+       },
+       R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[2],"not_examined":[],"caps":[],"quirks":[]})"},
       {"caps", [](StrategyRecord& r) { r.add_cap(Trace::Cap{"C1", 10, 12, "stopped"}); },
        R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[{"id":"C1","limit":10,"actual":12,"effect":"stopped"}],"quirks":[]})"},
       {"quirks: bare id, effect only, where and effect", [](StrategyRecord& r) {
@@ -171,7 +169,7 @@ TEST_CASE("strategy record: each typed common field writes its own member", "[st
        },
        R"("candidates_found":0,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":["Q16",{"id":"Q3","effect":"e"},{"id":"Q7","where":"vllm.x","effect":"f"}]})"},
       {"extras after the common fields", [](StrategyRecord& r) {
-         r.extras()["largest"] = 7;
+         r.extra("largest", 7);
          r.set_candidates_found(1);
        },
        R"("candidates_found":1,"examined":{"workers":0,"gpus":0,"combinations":0,"queries":0},"rejections":[],"not_examined":[],"caps":[],"quirks":[],"largest":7})"},
@@ -196,9 +194,9 @@ TEST_CASE("strategy record: unseeded fields go where they are first set, or nowh
   const Row rows[] = {
       {"nothing set", [](StrategyRecord&) {}, R"({"selector":"s","strategy":"x","status":"tried"})"},
       {"SGLang order: extras, rejections in their slot, candidates last", [](StrategyRecord& r) {
-         r.extras()["examined"] = Json{{"workers", 2}};
-         r.extras()["rejections"] = nullptr;
-         r.extras()["types"] = 1;
+         r.extra("examined", DataFields{{"workers", 2}});
+         r.extra("rejections", nullptr);
+         r.extra("types", 1);
          r.set_rejections(std::make_shared<Numbers>(std::vector<int>{1}));
          r.set_candidates_found(3);
        },
@@ -206,7 +204,7 @@ TEST_CASE("strategy record: unseeded fields go where they are first set, or nowh
       {"GGUF order: an extra between rejections and not_examined", [](StrategyRecord& r) {
          r.set_candidates_found(0);
          r.place(StrategyField::rejections);
-         r.extras()["combination_rejections"] = Json{{"count", 1}};
+         r.extra("combination_rejections", DataFields{{"count", 1}});
          r.set_quirks({StrategyQuirk{"Q2", std::nullopt, "g"}});
          r.set_caps({});
        },

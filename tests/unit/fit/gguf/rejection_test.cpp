@@ -31,6 +31,19 @@ struct Shape {
   std::vector<std::string> shortfall_workers = {};
 };
 
+// The reference: a shortfall as the strategies' JSON builder made it ({dim, gpu_index?, need, have,
+// short, freeable}; `capacity`: what the dimension offers with every claim released).
+Json shortfall(const std::string& dim, Bytes need, Bytes have, Bytes capacity, std::optional<int> gpu_index) {
+  Json s = Json::object();
+  s["dim"] = dim;
+  if (gpu_index) s["gpu_index"] = *gpu_index;
+  s["need"] = need;
+  s["have"] = have;
+  s["short"] = need > have ? need - have : 0;
+  s["freeable"] = capacity >= need;
+  return s;
+}
+
 // The reference: a rejection as rejection(subject(...)) built it as JSON.
 Json reference(const WorkerView& w, const Shape& s) {
   Json subject{{"worker_id", w.worker.id}, {"worker_name", w.worker.name}, {"gpu_indexes", s.indexes}};

@@ -14,7 +14,7 @@ using placement::testing::text_of;
 namespace {
 
 Rejection ram_rejection(std::int64_t id, const char* name) {
-  return Rejection{id, name, {}, "insufficient", {Shortfall{"ram", std::nullopt, 8, 5, 3, true}}, nullptr, nullptr};
+  return Rejection{id, name, {}, "insufficient", {Shortfall{"ram", std::nullopt, 8, 5, 3, true}}};
 }
 
 }  // namespace
@@ -68,7 +68,7 @@ TEST_CASE("sglang multi-worker types: each shape writes its members in order", "
          few.gpus_per_worker = 1, few.workers = 1, few.too_few_workers = true;
          SglangCountGroup& shortg = w.count_groups.emplace_back();
          shortg.gpus_per_worker = 2, shortg.workers = 2, shortg.joined = 1, shortg.vram_sum = 7;
-         shortg.rejections.list.push_back(Rejection{3, "b", {}, "tp_not_divisible", {}, Json{{"n", 3}}, nullptr});
+         shortg.rejections.list.push_back(Rejection{3, "b", {}, "tp_not_divisible", {}, nullptr, DataFields{{"n", 3}}});
          shortg.shortfall = Shortfall{"vram_total", std::nullopt, 9, 7, 2, false};
          SglangCountGroup& held = w.count_groups.emplace_back();
          held.gpus_per_worker = 4, held.workers = 2, held.joined = 2, held.vram_sum = 9;
