@@ -114,12 +114,8 @@ VramMap ManualRun::claims(const Reduced& r, const IndexList& used, double u) con
 }
 
 Rejection& ManualRun::reject(const Worker& w, const IndexList& indexes, const char* code, DataFields data) {
-  Rejection& rj = rejections_.list.emplace_back();
-  rj.worker_id = w.id;
-  rj.worker_name = w.name;
+  Rejection& rj = add_rejection(rejections_, w, {}, code, {}, std::move(data));
   rj.gpu_indexes = indexes;
-  rj.code = code;
-  rj.fields = std::move(data);
   return rj;
 }
 

@@ -1,5 +1,7 @@
 #include "fit/common/rejections.h"
 
+#include <utility>
+
 #include "fit/rejection_subject.h"
 
 namespace placement {
@@ -7,6 +9,18 @@ namespace placement {
 void Rejection::write_data(JsonOut& out) const {
   if (shared_fields) shared_fields->write(out);
   else fields.write(out);
+}
+
+Rejection& add_rejection(Rejections& rejections, const Worker& w, GpuIndexList gpu_indexes, const char* code,
+                         ShortfallList shortfalls, DataFields fields) {
+  Rejection& r = rejections.list.emplace_back();
+  r.worker_id = w.id;
+  r.worker_name = w.name;
+  r.gpu_indexes = std::move(gpu_indexes);
+  r.code = code;
+  r.shortfalls = std::move(shortfalls);
+  r.fields = std::move(fields);
+  return r;
 }
 
 void Rejections::write(JsonOut& out) const {

@@ -37,6 +37,11 @@ class Rejections final : public DeferredList {
   void write(JsonOut& out) const override;
 };
 
+// Appends a rejection of worker `w` (its GPUs `gpu_indexes`; none: the worker) and returns it, so
+// a caller can add what it learns after.
+Rejection& add_rejection(Rejections& rejections, const Worker& w, GpuIndexList gpu_indexes, const char* code,
+                         ShortfallList shortfalls = {}, DataFields fields = {});
+
 // One §6.4 not-examined entry {worker_id, worker_name, rule, data}: a worker a strategy never
 // looked at (it stopped first), typed until the trace is read.
 struct NotExamined {

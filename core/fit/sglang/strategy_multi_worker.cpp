@@ -4,13 +4,13 @@
 
 #include "fit/common/shared_rules.h"
 #include "fit/common/rejection_codes.h"
+#include "fit/common/rejections.h"
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/events.h"
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/multi_worker_record.h"
 #include "fit/sglang/python_numbers.h"
-#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
 

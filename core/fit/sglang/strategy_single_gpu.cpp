@@ -6,7 +6,6 @@
 #include "fit/sglang/checked_allocatable.h"
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/python_numbers.h"
-#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 #include "scenario/errors.h"
 

@@ -11,7 +11,6 @@
 #include "fit/sglang/examined_counts.h"
 #include "fit/sglang/gpu_memory_groups.h"
 #include "fit/sglang/python_numbers.h"
-#include "fit/sglang/reject.h"
 #include "fit/sglang/strategies.h"
 
 namespace placement {

@@ -22,13 +22,7 @@ Rejection& StrategyRecorder::reject(const Worker& worker, GpuIndexList gpu_index
                               [&](const UnitCount& u) { return same(u.code, code) && same(u.unit, unit); });
   if (counted == rejection_units_.end()) rejection_units_.push_back(UnitCount{code, unit, 1});
   else ++counted->count;
-  Rejection& r = rejections_->list.emplace_back();
-  r.worker_id = worker.id;
-  r.worker_name = worker.name;
-  r.gpu_indexes = std::move(gpu_indexes);
-  r.code = code;
-  r.fields = std::move(data);
-  return r;
+  return add_rejection(*rejections_, worker, std::move(gpu_indexes), code, {}, std::move(data));
 }
 
 void StrategyRecorder::not_examined(const Worker& worker, const char* rule, DataFields data) {
