@@ -44,8 +44,8 @@ const Json& Results::schedule() const {
 // The ranking is decided from the Scenario of the decision the first time anything reads it (the
 // scale-down step, its dialog, scaleDownResult()); the cluster step and an edit never need it.
 void Results::decide_scale_down() const {
-  if (scale_down_decided_ || !scenario_) return;
-  scale_down_decided_ = true;
+  // Decided once: afterwards the typed ranking, or the core's refusal as the document, is there.
+  if (typed_scale_down_ || scale_down_ || !scenario_) return;
   try {
     typed_scale_down_ = placement::scale_down(*scenario_);
   } catch (const InputError& e) {

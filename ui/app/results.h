@@ -88,7 +88,6 @@ class Results {
   // (the scale-down ranking is decided from it when first asked).
   std::shared_ptr<const ScheduleResult> typed_;
   std::shared_ptr<const Scenario> scenario_;
-  mutable bool scale_down_decided_ = false;
   mutable std::optional<ScaleDownResult> typed_scale_down_;
   mutable std::optional<std::vector<ScaleDownRow>> scale_down_rows_;
   mutable std::map<std::string, Json> scale_down_sections_;
