@@ -95,14 +95,14 @@ void ScheduleRounds::prepare() {
   allocation_.emplace(s.model_instances);
 }
 
-ScheduleResult ScheduleRounds::decide() const {
+ScheduleResult ScheduleRounds::decide(GgufEstimateMemo* gguf_estimates) const {
   if (settled_) return *settled_;
-  ScheduleResult r = fit_and_score();
+  ScheduleResult r = fit_and_score(gguf_estimates);
   r.trace.set_model_facts(model_facts_json(facts_.facts));
   return r;
 }
 
-ScheduleResult ScheduleRounds::fit_and_score() const {
+ScheduleResult ScheduleRounds::fit_and_score(GgufEstimateMemo* gguf_estimates) const {
   const Scenario& s = scenario();
   ScheduleResult r;
   r.trace = prefix_;
@@ -125,7 +125,7 @@ ScheduleResult ScheduleRounds::fit_and_score() const {
   SelectorChoice choice = choose_selector(model_, params_);
   r.trace.set_dispatch(choice.selector, choice.reason);
   std::unique_ptr<GgufEstimateProvider> estimates;
-  if (choice.selector == "gguf") estimates = make_gguf_estimate_provider(s, model_, r.trace);
+  if (choice.selector == "gguf") estimates = make_gguf_estimate_provider(s, model_, r.trace, gguf_estimates);
   // A model with no facts at all is refused where the fit would need them (docs/model-facts.md).
   if (facts_.refusal && choice.selector != "gguf" && choice.selector != "vgpu") throw InputError("/estimates", *facts_.refusal);
   FitContext ctx{s, model_, survivors_, *allocation_, params_, r.trace, estimates.get()};

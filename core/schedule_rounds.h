@@ -16,6 +16,8 @@
 
 namespace placement {
 
+class GgufEstimateMemo;  // fit/gguf/estimate_memo.h
+
 class ScheduleRounds {
  public:
   // `scenario` must outlive the rounds; it is copied only when an instance is first deployed
@@ -24,8 +26,10 @@ class ScheduleRounds {
   ScheduleRounds(const ScheduleRounds&) = delete;  // holds pointers into its own scenario
   ScheduleRounds& operator=(const ScheduleRounds&) = delete;
 
-  // schedule() of the current scenario (the one given plus every deployed instance).
-  ScheduleResult decide() const;
+  // schedule() of the current scenario (the one given plus every deployed instance). A GGUF fit
+  // takes the estimator's answers `gguf_estimates` holds and records the ones it computes
+  // (fit/gguf/estimate_memo.h); the result is the same with or without it.
+  ScheduleResult decide(GgufEstimateMemo* gguf_estimates = nullptr) const;
 
   // Appends `instance` to the scenario's model_instances (as the loader read it).
   void deploy(ModelInstance instance);
@@ -35,7 +39,7 @@ class ScheduleRounds {
 
  private:
   void prepare();  // the stages before the fit, on scenario()
-  ScheduleResult fit_and_score() const;
+  ScheduleResult fit_and_score(GgufEstimateMemo* gguf_estimates) const;
 
   const Scenario* given_;
   std::optional<Scenario> own_;

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh --seconds S [TARGET...]  S seconds per target
 #   scripts/fuzz.sh --total N [TARGET...]    runs of at most 30 minutes until the ledger holds N
 #                                            executions of the current code per target
-# Targets: gguf_reader_fuzz scenario_fuzz fragment_fuzz json_scan_fuzz (default: all).
+# Targets: gguf_reader_fuzz scenario_fuzz fragment_fuzz json_scan_fuzz estimate_memo_fuzz (default: all).
 # PE_FUZZ_BUILD picks the build: asan (default; scripts/build-asan.sh, build-asan/fuzz/: ASan + UBSan
 # + LSan) or campaign (scripts/build-fuzz-campaign.sh, build-fuzz/fuzz/: UBSan traps + LSan, faster).
 # Findings stop the script and leave the input in that folder (crash-*, leak-*, timeout-*; the log is
@@ -20,7 +20,7 @@ case "$mode" in
   *) echo "usage: scripts/fuzz.sh --runs N | --seconds S | --total N [TARGET...]" >&2; exit 2 ;;
 esac
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(gguf_reader_fuzz scenario_fuzz fragment_fuzz json_scan_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(gguf_reader_fuzz scenario_fuzz fragment_fuzz json_scan_fuzz estimate_memo_fuzz)
 # PE_FUZZ_NO_BUILD=1: the targets are built already (lets several fuzz.sh runs share one build).
 case "${PE_FUZZ_BUILD:-asan}" in
   asan) build_script=scripts/build-asan.sh out=build-asan/fuzz ;;
@@ -54,6 +54,9 @@ seed_dir() {
     json_scan_fuzz)
       # Small documents: the reader's paths, not the size of big scenarios, are what it explores.
       cp tests/cases/gpustack/*.json "$dir"/ ;;
+    estimate_memo_fuzz)
+      # Memos the worker would send: a small GGUF search's, one incomplete, one empty.
+      cp tests/fuzz/seeds/estimate_memo_fuzz/* "$dir"/ ;;
     fragment_fuzz)
       python3 - "$dir" examples/scenarios/*.json <<'PY'
 import base64, sys, zlib, pathlib

@@ -5,7 +5,9 @@
 // bytes (kCacheBytes), so an RPC search over tens of thousands of distinct queries does not keep
 // every estimate in memory, while a 1,024-worker multi-GPU search (~900 distinct queries, ~28 KB
 // each) computes each one once. The newest kMinCached answers are never evicted, so a caller may
-// hold an answer while it asks a few more.
+// hold an answer while it asks a few more. With a memo (estimate_memo.h) an estimator answer is
+// taken from it when it has one and recorded in it when computed; caching and counting stay as
+// they are, so the result is the same with or without one.
 #include "fit/gguf/estimate_provider.h"
 
 #include <cmath>
@@ -67,7 +69,8 @@ bool has_rpc(const gguf::Query& q) { return q.rpc && !q.rpc->empty(); }
 
 class RecordedThenEstimator : public GgufEstimateProvider {
  public:
-  RecordedThenEstimator(const Scenario& scenario, const Model& model, Trace& trace) : model_(model) {
+  RecordedThenEstimator(const Scenario& scenario, const Model& model, Trace& trace, GgufEstimateMemo* memo)
+      : model_(model), memo_(memo) {
     if (scenario.estimates.gguf_profile) profile_ = &*scenario.estimates.gguf_profile;
     const auto& entries = scenario.estimates.gguf_parser;
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -100,12 +103,8 @@ class RecordedThenEstimator : public GgufEstimateProvider {
     if (rec != recorded_.end()) {
       a = {rec->second, "recorded"};
     } else if (profile_) {
-      // The profile is read once, at the first query it must answer (a malformed one is bad
-      // input then, as before).
-      if (!estimator_) estimator_.emplace(*profile_, model_);
       ++estimator_calls_;
-      std::optional<gguf::Estimate> computed = estimator_->answer(query);
-      if (computed) a = {keep(key, std::move(*computed)), "estimator"};
+      a = estimator_answer(query, key);
     }
     answers_.emplace(key, a);
     if (source) *source = a.source;
@@ -115,47 +114,67 @@ class RecordedThenEstimator : public GgufEstimateProvider {
   long long estimator_calls() const override { return estimator_calls_; }
 
  private:
+  struct Answer {
+    const gguf::Estimate* estimate = nullptr;
+    std::string source = "missing";
+  };
+
   static constexpr std::size_t kPinned = 64;
   static constexpr std::size_t kMinCached = 16;
   static constexpr std::size_t kCacheBytes = std::size_t{32} << 20;
 
-  static std::size_t bytes_of(const gguf::Estimate& e) {
-    std::size_t bytes = sizeof e;
-    for (const gguf::EstimateItem& item : e.items) bytes += sizeof item + item.vrams.size() * sizeof(gguf::DeviceEstimate);
-    return bytes;
+  // An answer in the memo is used where it is (the memo outlives the provider and never moves
+  // its entries); one computed is moved into the memo when it records it, else kept here.
+  Answer estimator_answer(const gguf::Query& query, const std::string& key) {
+    if (memo_)
+      if (const std::optional<gguf::Estimate>* known = memo_->find(key)) return answer_of(key, *known);
+    // The profile is read once, at the first query it must answer (a malformed one is bad
+    // input then, as before).
+    if (!estimator_) estimator_.emplace(*profile_, model_);
+    std::optional<gguf::Estimate> computed = estimator_->answer(query);
+    if (memo_ && memo_->record(key, std::move(computed))) return answer_of(key, *memo_->find(key));
+    if (!computed) return {};
+    const std::size_t bytes = estimate_bytes(*computed);
+    return {keep(key, std::make_unique<gguf::Estimate>(std::move(*computed)), nullptr, bytes), "estimator"};
   }
 
-  const gguf::Estimate* keep(const std::string& key, gguf::Estimate e) {
+  Answer answer_of(const std::string& key, const std::optional<gguf::Estimate>& in_memo) {
+    if (!in_memo) return {};
+    return {keep(key, nullptr, &*in_memo, estimate_bytes(*in_memo)), "estimator"};
+  }
+
+  // Pins or caches an answer, owned (`own`) or the memo's (`memo`); evicting counts `bytes` the
+  // same either way, so the estimator runs are counted alike with or without a memo.
+  const gguf::Estimate* keep(const std::string& key, std::unique_ptr<gguf::Estimate> own, const gguf::Estimate* memo,
+                             std::size_t bytes) {
+    const gguf::Estimate* kept = own ? own.get() : memo;
     if (pinned_ < kPinned) {
       ++pinned_;
-      store_.push_back(std::move(e));
-      return &store_.back();
+      if (own) pinned_own_.push_back(std::move(own));
+      return kept;
     }
-    const std::size_t bytes = bytes_of(e);
-    cache_.push_back(Slot{key, std::make_unique<gguf::Estimate>(std::move(e)), bytes});
+    cache_.push_back(Slot{key, std::move(own), bytes});
     cache_bytes_ += bytes;
     while (cache_bytes_ > kCacheBytes && cache_.size() > kMinCached) {
       answers_.erase(cache_.front().key);  // asked again, it is computed again (same answer)
       cache_bytes_ -= cache_.front().bytes;
       cache_.pop_front();
     }
-    return cache_.back().estimate.get();
+    return kept;
   }
 
   struct Slot {
     std::string key;
-    std::unique_ptr<gguf::Estimate> estimate;
+    std::unique_ptr<gguf::Estimate> estimate;  // null: the memo holds it
     std::size_t bytes = 0;
   };
-  struct Answer {
-    const gguf::Estimate* estimate = nullptr;
-    std::string source = "missing";
-  };
   const Model& model_;
+  GgufEstimateMemo* memo_;
   const Json* profile_ = nullptr;
   std::optional<gguf::ProfileEstimator> estimator_;
   long long estimator_calls_ = 0;
-  std::deque<gguf::Estimate> store_;  // recorded and pinned answers, stable addresses
+  std::deque<gguf::Estimate> store_;  // recorded answers, stable addresses
+  std::vector<std::unique_ptr<gguf::Estimate>> pinned_own_;  // pinned answers the memo does not hold
   std::size_t pinned_ = 0;
   std::deque<Slot> cache_;  // oldest first
   std::size_t cache_bytes_ = 0;
@@ -186,8 +205,9 @@ std::string describe_gguf_query(const gguf::Query& q) {
   return out;
 }
 
-std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace) {
-  return std::make_unique<RecordedThenEstimator>(scenario, model, trace);
+std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace,
+                                                                 GgufEstimateMemo* memo) {
+  return std::make_unique<RecordedThenEstimator>(scenario, model, trace, memo);
 }
 
 }  // namespace placement

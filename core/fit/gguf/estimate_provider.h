@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "fit/gguf/estimate_memo.h"
 #include "gguf/estimate_items.h"
 #include "scenario/types.h"
 #include "trace/trace.h"
@@ -25,7 +26,9 @@ class GgufEstimateProvider {
   virtual long long estimator_calls() const { return 0; }
 };
 
-std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace);
+// `memo`, when given, answers estimator queries it holds and records the ones computed.
+std::unique_ptr<GgufEstimateProvider> make_gguf_estimate_provider(const Scenario& scenario, const Model& model, Trace& trace,
+                                                                 GgufEstimateMemo* memo = nullptr);
 
 // The lookup key of a query: offload, the split after GPUStack's MiB conversion (Q24; an empty
 // split counts as none), and the RPC servers. Two queries with equal keys get the same estimate.
