@@ -47,6 +47,12 @@ void deliver_result(double generation, const std::string& schedule_text, const s
   explorer_app().deliver_result(static_cast<std::uint64_t>(generation), schedule_text, scale_down_text);
 }
 
+// The worker's GGUF estimates (a Uint8Array; embind copies its bytes into the string).
+void deliver_estimates(double generation, const std::string& estimates) {
+  if (generation < 0) return;
+  explorer_app().deliver_estimates(static_cast<std::uint64_t>(generation), estimates);
+}
+
 void deliver_whatif(const std::string& kind, double id, const std::string& text) {
   if (id < 1) return;
   explorer_app().deliver_whatif(kind, static_cast<std::uint64_t>(id), text);
@@ -81,6 +87,7 @@ EMSCRIPTEN_BINDINGS(placement_explorer) {
   function("showNotice", &show_notice);
   function("busy", &busy);
   function("deliverResult", &deliver_result);
+  function("deliverEstimates", &deliver_estimates);
   function("setEmbed", &set_embed);
   function("showStartPanel", &show_start_panel);
   function("deliverWhatIf", &deliver_whatif);

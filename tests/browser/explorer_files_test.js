@@ -7,7 +7,8 @@ const path = require('path');
 const assert = require('assert/strict');
 const { execFileSync } = require('child_process');
 const ex = require('./lib/explorer_page');
-const { ensureCli, nativeResult, assertSameBytes, CLI } = require('./lib/native_cli');
+const { benchScenario } = require('./lib/edit_timing');
+const { ensureCli, nativeResult, assertSameBytes, CLI, ROOT } = require('./lib/native_cli');
 const {
   ARTIFACTS, GGUF, readExample, sameDocument, fragmentOf, assertErrorKeepsScenario, explorerSuite,
 } = require('./lib/explorer_suite');
@@ -42,6 +43,28 @@ test('a GGUF file through the file input becomes a gguf_profile and a decision',
   // The fixtures are header-only files (tensor data stripped), so the header is the whole file
   // here; that only a prefix of a real file is read is checked in page_test.js.
   assert.ok(read > 0 && read <= fs.statSync(file).size, `read ${read} of ${fs.statSync(file).size} bytes`);
+});
+
+test('a large GGUF cluster: searched in the worker, decided by the app with its estimates as the CLI decides', async ({ context, url }) => {
+  ensureCli();
+  await ex.recordWorkers(context);
+  const page = await ex.openExplorer(context, url);
+  // 64 workers x 8 GPUs with a model profile: the multi-GPU search runs the estimator ~250 times.
+  const text = benchScenario(ROOT, 128, 'gguf_multi_gpu');
+  for (const workers of [64, 63]) {
+    const doc = JSON.parse(text);
+    doc.workers = doc.workers.slice(0, workers);  // a second generation, another search
+    assert.equal(await page.evaluate((t) => window.explorer.loadScenario(t), JSON.stringify(doc)), null);
+    await ex.settled(page);
+    const shown = await ex.result(page);
+    assert.ok(Array.isArray(JSON.parse(shown).candidates), 'no decision: ' + shown.slice(0, 200));
+    assertSameBytes(shown, nativeResult(await ex.scenario(page)), `result with ${workers} workers`);
+  }
+  // Both were answered with estimates, not result texts; the app drew them typed (the canvas's
+  // "Why not here?" findings and the scale-down ranking read the typed result).
+  const answers = (await ex.workerAnswers(page)).filter((a) => a !== 'ready' && !a.includes('kind'));
+  assert.deepEqual(answers, ['estimates,generation', 'estimates,generation'], 'the worker\'s answers: ' + JSON.stringify(answers));
+  await page.screenshot({ path: path.join(ARTIFACTS, 'gguf-cluster-from-estimates.png') });
 });
 
 test('a split GGUF: all shards through the file input are read together, one alone is refused', async ({ context, url }) => {

@@ -4,12 +4,13 @@
 //   2. the UI's main-thread CPU time per frame with 256 workers × 8 GPUs on screen (every
 //      requestAnimationFrame callback of a frame timed together, and Chromium's own TaskDuration);
 //   3. the sizes of the .wasm and .js files the page loads;
-//   4. (issue 21) importing the benchmark cluster of tests/bench/cluster_scenarios.cpp (vLLM,
-//      1,024 and 128 workers × 8 GPUs, about two instances per worker) through the Import file
+//   4. (issue 21) importing the benchmark clusters of tests/bench/cluster_scenarios.cpp (vLLM,
+//      1,024 and 128 workers × 8 GPUs, and GGUF multi-GPU at 1,024, about two instances per worker) through the Import file
 //      input, and typing a new replicas value and a GPU's memory into it, each to the frame that draws the new
 //      decision (lib/edit_timing.js says exactly what is timed). Needs build/bin/cluster_bench.
 // usage: node measure_page.js [WEB_DIR]   (default build/web)
 //        PE_MEASURE=clusters node measure_page.js ...   only item 4
+//        PE_MEASURE=gguf node measure_page.js ...       only item 4's GGUF cluster
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -23,9 +24,12 @@ const LOADS = 5;
 const MEASURE_MS = 3000;
 const TARGET = { interactiveMs: 1500, frameMs: 8, bytes: 3 * 1024 * 1024 };
 // Issue 21: import of the 1,024-worker cluster, an edit on it, and an edit at 128 workers.
+// The GGUF cluster (multi-GPU search, ~900 estimator runs) is decided with the page's worker:
+// reported, no target of its own.
 const CLUSTERS = [
-  { workers: 1024, imports: 5, edits: 9, target: { importMs: 150, editMs: 30 } },
-  { workers: 128, imports: 5, edits: 9, target: { editMs: 10 } },
+  { workers: 1024, kind: 'vllm_single_gpu', imports: 5, edits: 9, target: { importMs: 150, editMs: 30 } },
+  { workers: 128, kind: 'vllm_single_gpu', imports: 5, edits: 9, target: { editMs: 10 } },
+  { workers: 1024, kind: 'gguf_multi_gpu', imports: 3, edits: 5, target: {} },
 ];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
@@ -124,15 +128,16 @@ async function measureStartAndFrames(browser, url) {
 
 async function measureClusters(browser, url) {
   for (const c of CLUSTERS) {
-    const text = benchScenario(ROOT, c.workers);
+    if (process.env.PE_MEASURE === 'gguf' && !c.kind.startsWith('gguf')) continue;
+    const text = benchScenario(ROOT, c.workers, c.kind);
     const context = await newContext(browser, url);
-    const { importMs, editMs, gpuEditMs } = await timeImportAndEdit(context, url, text, `vllm_single_gpu-${c.workers}.json`, c);
+    const { importMs, editMs, gpuEditMs } = await timeImportAndEdit(context, url, text, `${c.kind}-${c.workers}.json`, c);
     await context.close();
     const line = (what, spans, target) => {
       const times = spans.map((s) => s.ms);
       const m = median(times);
       const verdictText = target ? `; target ≤ ${target} ms: ${verdict(m <= target)}` : '';
-      console.log(`${what}, ${c.workers} workers × 8 GPUs (${(text.length / 1048576).toFixed(1)} MiB): median ${m.toFixed(0)} ms over ${times.length} `
+      console.log(`${what}, ${c.kind} ${c.workers} workers × 8 GPUs (${(text.length / 1048576).toFixed(1)} MiB): median ${m.toFixed(0)} ms over ${times.length} `
         + `(each: ${times.map((t) => t.toFixed(0)).join(', ')} ms)${verdictText}; the app's frames in it: median ${median(spans.map((s) => s.workMs)).toFixed(0)} ms`);
     };
     line('import to the drawn decision', importMs, c.target.importMs);
@@ -163,7 +168,7 @@ function fileSizes() {
   const browser = await launch();
   try {
     console.log(`Placement Explorer page measurements (headless Chromium ${browser.version()}, SwiftShader WebGL2, loopback ${server.url})`);
-    if (process.env.PE_MEASURE !== 'clusters') await measureStartAndFrames(browser, server.url);
+    if (!['clusters', 'gguf'].includes(process.env.PE_MEASURE)) await measureStartAndFrames(browser, server.url);
     await measureClusters(browser, server.url);
     const sizes = fileSizes();
     for (const s of sizes) console.log(`  ${s.file.padEnd(28)} ${String(s.bytes).padStart(9)} bytes  (gzip ${s.gzip})`);

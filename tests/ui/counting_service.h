@@ -21,6 +21,9 @@ class CountingService final : public ScheduleService {
   void deliver(std::uint64_t generation, std::string schedule, std::string scale_down) override {
     inner_->deliver(generation, std::move(schedule), std::move(scale_down));
   }
+  void deliver_estimates(std::uint64_t generation, const std::string& estimates) override {
+    inner_->deliver_estimates(generation, estimates);
+  }
   bool busy() const override { return inner_->busy(); }
   std::optional<ScheduleAnswer> take() override { return inner_->take(); }
 

@@ -15,6 +15,7 @@
 #include "app/results.h"
 #include "app/schedule_service.h"
 #include "app/worker_edits.h"
+#include "estimate_handoff.h"
 #include "scheduler.h"
 #include "scenario_files.h"
 
@@ -111,12 +112,13 @@ TEST_CASE("a scenario the core refuses is answered with the core's own error tex
   CHECK(r.selected() == -1);
 }
 
-TEST_CASE("only a scenario with GGUF estimates may search long") {
+TEST_CASE("only a scenario with a GGUF profile may search long") {
   struct Row {
     const char* example;
     bool long_search;
   };
-  const Row rows[] = {{"binpack-vs-spread", false}, {"distributed-vllm", false}, {"gguf-partial-offload", true}, {"cpu-fallback", false}};
+  const Row rows[] = {{"binpack-vs-spread", false}, {"distributed-vllm", false}, {"gguf-partial-offload", false},
+                     {"advise-gguf-context", true}, {"cpu-fallback", false}};
   for (const Row& r : rows) {
     INFO(r.example);
     const ExampleScenario* e = find_example(r.example);
@@ -126,7 +128,41 @@ TEST_CASE("only a scenario with GGUF estimates may search long") {
   CHECK_FALSE(may_search_long(Json::array()));
   CHECK_FALSE(may_search_long(Json{{"estimates", {{"gguf_profile", nullptr}}}}));
   CHECK(may_search_long(Json{{"estimates", {{"gguf_profile", Json::object()}}}}));
-  CHECK(may_search_long(Json{{"estimates", {{"gguf_parser", Json::object()}}}}));
+  // Recorded gguf-parser output is looked up: the worker would save the main thread nothing.
+  CHECK_FALSE(may_search_long(Json{{"estimates", {{"gguf_parser", Json::object()}}}}));
+}
+
+TEST_CASE("decided with the worker's GGUF estimates, the answer is the core's") {
+  // Every example and case with a GGUF profile, as the page's worker and then the app decide it.
+  std::vector<std::pair<std::string, Json>> docs;
+  for (const auto& path : scenario_files()) {
+    const Json doc = Json::parse(read_text(path), nullptr, false);
+    if (!doc.is_discarded() && may_search_long(doc)) docs.emplace_back(path.string(), doc);
+  }
+  REQUIRE(!docs.empty());
+  // The first of them with its workers twelve times over: a search over many GPUs.
+  Json many = docs.front().second;
+  const Json workers = many["workers"];
+  for (int k = 1; k < 12; ++k)
+    for (Json w : workers) {
+      w["id"] = w["id"].get<long long>() + 1000 * k;
+      w["name"] = w["name"].get<std::string>() + "-" + std::to_string(k);
+      many["workers"].push_back(w);
+    }
+  docs.emplace_back("twelve times over", many);
+  int with_estimates = 0;
+  for (const auto& [name, doc] : docs) {
+    INFO(name);
+    const std::string compact = doc.dump();
+    const placement::WorkerAnswer worker = placement::decide_for_main_thread(compact);
+    REQUIRE(worker.estimates);
+    placement::GgufEstimateMemo memo = placement::GgufEstimateMemo::decode(*worker.estimates);
+    with_estimates += memo.size() > 0;
+    const Results r = take_results(compute_answer(5, compact, nullptr, &memo));
+    CHECK(r.schedule_text() == placement::schedule_json(doc.dump(2)));
+    CHECK(r.scale_down_text() == placement::scale_down_json(doc.dump(2)));
+  }
+  CHECK(with_estimates == static_cast<int>(docs.size()));
 }
 
 TEST_CASE("a scenario that cannot search long is decided at once, even when the page would take it") {
@@ -146,7 +182,7 @@ TEST_CASE("a scenario that cannot search long is decided at once, even when the 
 TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped") {
   PageThatAccepts page;
   App app(make_host_schedule_service());
-  REQUIRE(app.load_example("gguf-partial-offload"));  // a GGUF fit: offered to the page's worker
+  REQUIRE(app.load_example("advise-gguf-context"));  // a GGUF profile: offered to the page's worker
   app.pump();
   REQUIRE(page.requests == 1);
   const std::uint64_t first = app.generation();
@@ -172,6 +208,41 @@ TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped
   CHECK(app.results().schedule_text() == schedule_text);
   CHECK(app.result() == schedule_text);
   CHECK(page.requests == 2);
+}
+
+TEST_CASE("the worker's GGUF estimates: the newest request is decided with them, typed; stale ones are dropped") {
+  PageThatAccepts page;
+  App app(make_host_schedule_service());
+  REQUIRE(app.load_example("advise-gguf-context"));
+  app.pump();
+  REQUIRE(page.requests == 1);
+  const std::uint64_t first = app.generation();
+  const placement::WorkerAnswer first_answer = placement::decide_for_main_thread(app.scenario().dump());
+  app.edit(add_worker(app.scenario()));
+  app.pump();
+  REQUIRE(page.requests == 2);
+  const placement::WorkerAnswer second_answer = placement::decide_for_main_thread(app.scenario().dump());
+  REQUIRE(first_answer.estimates);
+  REQUIRE(second_answer.estimates);
+  app.deliver_estimates(first, *first_answer.estimates);  // superseded
+  app.pump();
+  CHECK_FALSE(app.results_current());
+  app.deliver_estimates(app.generation(), *second_answer.estimates);
+  app.pump();
+  REQUIRE(app.results_current());
+  CHECK(app.results().scenario() != nullptr);  // typed: the panels read the core's records
+  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+  CHECK(app.scale_down_result() == placement::scale_down_json(app.scenario_text()));
+
+  // Bytes that are no memo: the request is decided without them, the same answer.
+  app.edit(add_worker(app.scenario()));
+  app.pump();
+  REQUIRE(page.requests == 3);
+  app.deliver_estimates(app.generation(), "not a memo");
+  app.pump();
+  REQUIRE(app.results_current());
+  CHECK(app.results().scenario() != nullptr);
+  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
 }
 
 TEST_CASE("a loaded scenario is decided from the Scenario its check made, as the core decides its text") {

@@ -321,6 +321,10 @@ void App::deliver_result(std::uint64_t generation, std::string schedule_text, st
   service_->deliver(generation, std::move(schedule_text), std::move(scale_down_text));
 }
 
+void App::deliver_estimates(std::uint64_t generation, const std::string& estimates) {
+  service_->deliver_estimates(generation, estimates);
+}
+
 void App::take(ScheduleAnswer&& answer) { retired_ = std::exchange(results_, take_results(std::move(answer))); }
 
 void App::pump() {

@@ -66,6 +66,8 @@ class App {
   void show_notice(const std::string& text) { banner_.notice(text); }
   bool busy() const;
   void deliver_result(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
+  // The GGUF estimates the page's worker computed for a generation (schedule_service.h).
+  void deliver_estimates(std::uint64_t generation, const std::string& estimates);
   // A what-if answer from the page's worker (kind: capacity | advise | compare | sweep).
   void deliver_whatif(const std::string& kind, std::uint64_t id, std::string text);
 

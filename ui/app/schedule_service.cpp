@@ -2,11 +2,13 @@
 
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 
 #include "app/host.h"
 #include "scenario/errors.h"
 #include "scenario/scenario_loader.h"
+#include "schedule_rounds.h"
 #include "scheduler.h"
 
 namespace placement::ui {
@@ -46,15 +48,26 @@ ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, st
   return a;
 }
 
+ScheduleAnswer compute_answer(std::uint64_t generation, const std::string& scenario_text, std::shared_ptr<const Scenario> loaded,
+                              GgufEstimateMemo* memo) {
+  ScheduleAnswer a;
+  a.generation = generation;
+  try {
+    if (!loaded) loaded = std::make_shared<const Scenario>(load_scenario_text(scenario_text));
+    a.typed = ScheduleRounds(*loaded).decide(memo);
+    a.scenario = std::move(loaded);
+  } catch (const InputError&) {
+    return answer_from_texts(generation, placement::schedule_json(scenario_text), placement::scale_down_json(scenario_text));
+  }
+  return a;
+}
+
 bool may_search_long(const Json& scenario) {
   if (!scenario.is_object()) return false;
   const auto estimates = scenario.find("estimates");
   if (estimates == scenario.end() || !estimates->is_object()) return false;
-  for (const char* key : {"gguf_profile", "gguf_parser"}) {
-    const auto gguf = estimates->find(key);
-    if (gguf != estimates->end() && !gguf->is_null()) return true;
-  }
-  return false;
+  const auto profile = estimates->find("gguf_profile");
+  return profile != estimates->end() && !profile->is_null();
 }
 
 namespace {
@@ -67,6 +80,7 @@ class ServiceBase : public ScheduleService {
     ready_ = answer_from_texts(generation, std::move(schedule_text), std::move(scale_down_text));
     outstanding_ = false;
   }
+  void deliver_estimates(std::uint64_t, const std::string&) override {}
   bool busy() const override { return outstanding_; }
   std::optional<ScheduleAnswer> take() override {
     std::optional<ScheduleAnswer> out = std::move(ready_);
@@ -97,8 +111,38 @@ class HostService final : public ServiceBase {
   void request(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) override {
     wanted_ = generation;
     outstanding_ = true;
-    if (!may_search_long(scenario) || !host::schedule(generation, scenario.dump())) compute_now(generation, scenario, std::move(loaded));
+    offered_.reset();
+    if (may_search_long(scenario)) {
+      std::string text = scenario.dump();
+      if (host::schedule(generation, text)) {
+        offered_ = Offered{std::move(text), std::move(loaded)};
+        return;
+      }
+    }
+    compute_now(generation, scenario, std::move(loaded));
   }
+
+  void deliver_estimates(std::uint64_t generation, const std::string& estimates) override {
+    if (generation != wanted_ || !offered_) return;  // superseded
+    std::optional<GgufEstimateMemo> memo;
+    try {
+      memo = GgufEstimateMemo::decode(estimates);
+    } catch (const std::invalid_argument&) {
+      // Not the worker's bytes (another build of the core?): decided without them.
+    }
+    ready_ = compute_answer(generation, offered_->text, std::move(offered_->loaded), memo ? &*memo : nullptr);
+    offered_.reset();
+    outstanding_ = false;
+  }
+
+ private:
+  // The request the worker is searching: its text (for a refusal's answer, or to load it when the
+  // app had no Scenario at hand) and its Scenario.
+  struct Offered {
+    std::string text;
+    std::shared_ptr<const Scenario> loaded;
+  };
+  std::optional<Offered> offered_;
 };
 
 }  // namespace

@@ -1,12 +1,14 @@
 // Where decisions come from. The app asks for the scenario of a generation; the answer is the
-// core's result documents (the JSON contract of placement::schedule_json / scale_down_json, as
-// trees; the UI never schedules by itself). Most scenarios are decided right here, on the calling
-// thread, from the scenario's tree: no text between the app and the core (a vLLM decision at
-// 1,024 workers takes milliseconds). Only a scenario whose fit may search long (GGUF estimates,
-// may_search_long) is offered to the page (peHost.schedule), whose Web Worker answers with the
-// result texts through Module.deliverResult; the page declines small ones, which are then decided
-// here too. Newer generations supersede older ones: an answer for anything but the newest request
-// is dropped.
+// core's typed result (the UI never schedules by itself). Scenarios are decided right here, on
+// the calling thread, from the typed Scenario: no text between the app and the core (a vLLM
+// decision at 1,024 workers takes milliseconds). A scenario whose fit runs the GGUF estimator
+// (may_search_long) is first offered to the page (peHost.schedule), whose Web Worker decides it
+// and hands back the estimator's answers (core/estimate_handoff.h) through
+// Module.deliverEstimates; it is then decided here with them, without the estimator's work. Only
+// when those answers pass their budget does the worker send the result texts instead
+// (Module.deliverResult). The page declines small scenarios, which are decided here at once.
+// Newer generations supersede older ones: an answer for anything but the newest request is
+// dropped.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <optional>
 #include <string>
 
+#include "fit/gguf/estimate_memo.h"
 #include "scenario/types.h"
 #include "scheduler.h"
 
@@ -40,10 +43,15 @@ struct ScheduleAnswer {
 // answered by those calls themselves, so the error reads exactly as theirs). `loaded`, when given,
 // is what load_scenario(scenario) returns (the app checked the document with it already).
 ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded = nullptr);
+// The same from the scenario's text (what the page's worker was given), deciding with the GGUF
+// estimates in `memo` (fit/gguf/estimate_memo.h): the answer is the same with or without it.
+ScheduleAnswer compute_answer(std::uint64_t generation, const std::string& scenario_text, std::shared_ptr<const Scenario> loaded,
+                              GgufEstimateMemo* memo);
 // An answer that came as the core's texts (parsed here; text that is not JSON becomes an error).
 ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_text, std::string scale_down_text);
 // The fit may search for long (seconds on a large cluster): the scenario's estimates hold a GGUF
-// profile or gguf-parser output (the GGUF estimator's search, scheduler-rules.md).
+// profile, which the fit runs the built-in estimator over for each query (recorded gguf-parser
+// output alone is looked up, and a worker could not save the main thread any of that work).
 bool may_search_long(const Json& scenario);
 
 class ScheduleService {
@@ -53,6 +61,9 @@ class ScheduleService {
   virtual void request(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded = nullptr) = 0;
   // An answer from elsewhere (the page's worker); ignored unless it answers the newest request.
   virtual void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) = 0;
+  // The page's worker's GGUF estimates for the newest request, which is then decided with them
+  // (bytes that do not decode are set aside: the request is decided without them).
+  virtual void deliver_estimates(std::uint64_t generation, const std::string& estimates) = 0;
   // A request is outstanding.
   virtual bool busy() const = 0;
   // The newest answer not yet taken, if any.
@@ -63,7 +74,8 @@ class ScheduleService {
 std::unique_ptr<ScheduleService> make_sync_schedule_service();
 // Offers a scenario that may_search_long to peHost.schedule (when the page has it at the time of
 // the request; the page declines small scenarios, and removes peHost.schedule when its worker
-// cannot run); computes everything else, and whatever the page declines, inside request().
+// cannot run), keeping the request to decide when the worker's estimates come; computes
+// everything else, and whatever the page declines, inside request().
 std::unique_ptr<ScheduleService> make_host_schedule_service();
 
 }  // namespace placement::ui

@@ -62,6 +62,7 @@ const coreUrl = new URL(EXPLORER_SCRIPT, doc.baseURI).href;  // the same module 
 const scheduler = createScheduleClient({
   workerUrl, coreUrl,
   deliver: (generation, schedule, scaleDown) => { if (Module.deliverResult) Module.deliverResult(generation, schedule, scaleDown); },
+  deliverEstimates: (generation, estimates) => { if (Module.deliverEstimates) Module.deliverEstimates(generation, estimates); },
   onFatal(message) {
     delete host.schedule;  // the app schedules on the main thread from now on
     status.error(message + '; scheduling on the main thread instead.');

@@ -1,9 +1,10 @@
 // The main thread's side of the scheduling worker (schedule_worker.js). The app asks through
-// peHost.schedule(generation, scenarioText) only for a scenario whose fit may search for long (GGUF
-// estimates, ui/app/schedule_service.h); it decides every other one itself, on the main thread,
-// without text. Of those it asks about, a small scenario is declined (request returns false)
-// and the app decides it on the main thread, which takes milliseconds; a large one goes to the
-// worker and the answer comes back through Module.deliverResult. The worker compiles its own copy
+// peHost.schedule(generation, scenarioText) only for a scenario whose fit may search for long (a
+// GGUF profile, ui/app/schedule_service.h); it decides every other one itself, on the main
+// thread, without text. Of those it asks about, a small scenario is declined (request returns
+// false) and the app decides it on the main thread, which takes milliseconds; a large one goes to
+// the worker, whose GGUF estimates come back through deliverEstimates (Module.deliverEstimates:
+// the app decides with them) or, past their budget, its result texts through deliver. The worker compiles its own copy
 // of the 2.9 MB core, so it is created the first time a large scenario needs it, never at start-up:
 // on a small machine that second compile delays the page's first frame.
 // Requests coalesce: while the worker is busy only the newest one waits, and an answer to a
@@ -22,7 +23,7 @@ export function errorResult(message) {
   return JSON.stringify({ error: { pointer: '', message } });
 }
 
-export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now = () => performance.now(), makeWorker,
+export function createScheduleClient({ workerUrl, coreUrl, deliver, deliverEstimates, onFatal, now = () => performance.now(), makeWorker,
   mainThreadMaxChars = MAIN_THREAD_MAX_CHARS }) {
   makeWorker = makeWorker || ((url) => new Worker(url));
   let worker = null;
@@ -69,6 +70,7 @@ export function createScheduleClient({ workerUrl, coreUrl, deliver, onFatal, now
     running = null;
     if (!pending) {
       if (data.error) deliver(data.generation, errorResult(data.error), errorResult(data.error));
+      else if (data.estimates) deliverEstimates(data.generation, data.estimates);
       else deliver(data.generation, data.schedule, data.scaleDown);
     }
     pump();

@@ -3,8 +3,10 @@
 // with noInitialRun: the app's main() — window, canvas, ImGui — never runs here; only the core's
 // embind functions (wasm/core_bindings.cpp) are called. The browser has the .wasm cached already.
 // Started as schedule_worker.js?role=schedule|what-if&core=<URL of explorer.js> (role only names it).
-// In:  {generation, scenario}   Out: {ready} once, then {generation, schedule, scaleDown} or
-// {generation, error} per request, or {fatal} if the core cannot start.
+// In:  {generation, scenario}   Out: {ready} once, then per request {generation, estimates} (the
+// GGUF estimator's answers as bytes, transferred: the main thread decides with them,
+// core/estimate_handoff.h), {generation, schedule, scaleDown} (the result texts, when the answers
+// pass their budget) or {generation, error}; or {fatal} if the core cannot start.
 // The page's what-if worker (whatif_client.js) is another instance of this file:
 // In:  {kind, id, scenario, other, number}   Out: {kind, id, text} or {kind, id, error}, where
 // text is the core's capacity | advise | compare | sweep answer (the CLI's --json).
@@ -47,9 +49,9 @@ self.onmessage = (event) => {
   const { generation, scenario } = event.data;
   if (!core) { self.postMessage({ generation, error: 'the scheduler core is not ready' }); return; }
   try {
-    const schedule = core.schedule(scenario);
-    const scaleDown = core.scaleDown(scenario);
-    self.postMessage({ generation, schedule, scaleDown });
+    const answer = core.decideForMainThread(scenario);
+    if (answer.estimates) self.postMessage({ generation, estimates: answer.estimates }, [answer.estimates.buffer]);
+    else self.postMessage({ generation, schedule: answer.schedule, scaleDown: answer.scaleDown });
   } catch (e) {
     self.postMessage({ generation, error: String(e && e.message || e) });
   }

@@ -94,17 +94,22 @@ async function clearStatus(page) {
 
 // Records every Web Worker the pages of context create, before their scripts run; workers(page)
 // gives them as {role, at}: the role the page named it by (schedule_worker.js?role=...) and when
-// it was created (performance.now()).
+// it was created (performance.now()). workerAnswers(page) gives the members of every message the
+// workers sent, sorted and joined ("estimates,generation").
 function recordWorkers(context) {
   return context.addInitScript(() => {
     const Real = window.Worker;
     window.__workers = [];
+    window.__workerAnswers = [];
     window.Worker = function Worker(url, options) {
       window.__workers.push({ url: String(url), at: performance.now() });
-      return new Real(url, options);
+      const worker = new Real(url, options);
+      worker.addEventListener('message', (event) => window.__workerAnswers.push(Object.keys(event.data).sort().join(',')));
+      return worker;
     };
   });
 }
+const workerAnswers = (page) => page.evaluate(() => window.__workerAnswers);
 const workers = (page) => page.evaluate(() => window.__workers.map((w) => ({
   role: new URL(w.url, location.href).searchParams.get('role'), at: w.at })));
 // When the page marked its first interactive frame (performance.now()).
@@ -114,6 +119,6 @@ const firstFrameAt = (page) => page.evaluate(() => performance.getEntriesByName(
 const savedShown = (page) => page.waitForFunction(() => localStorage.getItem('placement-explorer/scenario') === window.explorer.scenario());
 
 module.exports = {
-  START_PANEL_KEY, savedShown, recordWorkers, workers, firstFrameAt, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
+  START_PANEL_KEY, savedShown, recordWorkers, workers, workerAnswers, firstFrameAt, openExplorer, settled, frames, items, scenario, result, findItem, clickAt, clickItem, press, focusedItem, tabTo,
   pageStatus, waitForStatus, clearStatus,
 };

@@ -104,6 +104,13 @@ function createStandInModule(Module) {
       calls.push(['deliverResult', gen]);
       if (gen > delivered.generation) delivered = { generation: gen, schedule, scaleDown };
     },
+    // The real app decides with the worker's estimates; the stand-in, which has no core, shows
+    // what it was handed: the memo's first bytes and its length.
+    deliverEstimates(gen, estimates) {
+      const head = estimates instanceof Uint8Array ? String.fromCharCode(...estimates.slice(0, 4)) : typeof estimates;
+      calls.push(['deliverEstimates', gen, head, estimates.length]);
+      if (gen > delivered.generation) delivered = { generation: gen, schedule: JSON.stringify({ estimates: head, bytes: estimates.length }) + '\n', scaleDown: '{}' };
+    },
   });
   return Promise.resolve().then(() => Module);
 }
