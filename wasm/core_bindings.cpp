@@ -1,5 +1,6 @@
 // Embind surface of the scheduler core: JSON text in, JSON text out (toolchain.md trap 9: embind
-// std::string, never ccall, for multi-megabyte documents). The what-if answers are the CLI's
+// std::string, never ccall, for multi-megabyte documents), except the scheduling worker's GGUF
+// estimates, which leave as bytes (decideForMainThread). The what-if answers are the CLI's
 // `capacity|advise|diff|sweep --json` output, byte for byte (core/whatif/whatif_json.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

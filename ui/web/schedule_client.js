@@ -4,9 +4,10 @@
 // thread, without text. Of those it asks about, a small scenario is declined (request returns
 // false) and the app decides it on the main thread, which takes milliseconds; a large one goes to
 // the worker, whose GGUF estimates come back through deliverEstimates (Module.deliverEstimates:
-// the app decides with them) or, past their budget, its result texts through deliver. The worker compiles its own copy
-// of the 2.9 MB core, so it is created the first time a large scenario needs it, never at start-up:
-// on a small machine that second compile delays the page's first frame.
+// the app decides with them) or, past their budget, its result texts through deliver. The
+// worker compiles its own copy of the 2.9 MB core, so it is created the first time a large
+// scenario needs it, never at start-up: on a small machine that second compile delays the page's
+// first frame.
 // Requests coalesce: while the worker is busy only the newest one waits, and an answer to a
 // superseded generation is dropped. A decision that runs long when a newer edit arrives is
 // abandoned by restarting the worker, so the newest edit never waits behind a stale one.
