@@ -33,33 +33,39 @@ ScheduleAnswer answer_from_texts(std::uint64_t generation, std::string schedule_
   return a;
 }
 
-ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) {
+namespace {
+
+// Decides the Scenario `load()` gives, with the GGUF estimates `memo` holds (if any); when loading
+// or deciding refuses it (missing model facts are found while deciding), the answer is the core's
+// own texts for the scenario text `text()`, so the error reads exactly as theirs.
+template <class Load, class Text>
+ScheduleAnswer decided(std::uint64_t generation, Load load, Text text, GgufEstimateMemo* memo) {
   ScheduleAnswer a;
   a.generation = generation;
   try {
-    if (!loaded) loaded = std::make_shared<const Scenario>(load_scenario(scenario));
-    a.typed = schedule(*loaded);
-    a.scenario = std::move(loaded);
+    std::shared_ptr<const Scenario> scenario = load();
+    a.typed = ScheduleRounds(*scenario).decide(memo);
+    a.scenario = std::move(scenario);
   } catch (const InputError&) {
-    // Loading or deciding refused it (missing model facts are found while deciding).
-    const std::string text = scenario.dump(2);
-    return answer_from_texts(generation, placement::schedule_json(text), placement::scale_down_json(text));
+    const std::string scenario_text = text();
+    return answer_from_texts(generation, placement::schedule_json(scenario_text), placement::scale_down_json(scenario_text));
   }
   return a;
 }
 
+}  // namespace
+
+ScheduleAnswer compute_answer(std::uint64_t generation, const Json& scenario, std::shared_ptr<const Scenario> loaded) {
+  return decided(
+      generation, [&] { return loaded ? loaded : std::make_shared<const Scenario>(load_scenario(scenario)); },
+      [&] { return scenario.dump(2); }, nullptr);
+}
+
 ScheduleAnswer compute_answer(std::uint64_t generation, const std::string& scenario_text, std::shared_ptr<const Scenario> loaded,
                               GgufEstimateMemo* memo) {
-  ScheduleAnswer a;
-  a.generation = generation;
-  try {
-    if (!loaded) loaded = std::make_shared<const Scenario>(load_scenario_text(scenario_text));
-    a.typed = ScheduleRounds(*loaded).decide(memo);
-    a.scenario = std::move(loaded);
-  } catch (const InputError&) {
-    return answer_from_texts(generation, placement::schedule_json(scenario_text), placement::scale_down_json(scenario_text));
-  }
-  return a;
+  return decided(
+      generation, [&] { return loaded ? loaded : std::make_shared<const Scenario>(load_scenario_text(scenario_text)); },
+      [&] { return scenario_text; }, memo);
 }
 
 bool may_search_long(const Json& scenario) {
