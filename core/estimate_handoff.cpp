@@ -26,11 +26,9 @@ WorkerAnswer decide_for_main_thread(const std::string& scenario_text, std::size_
   }
   // Too many answers to hand over (the scenario loaded: the memo has some): the result texts,
   // the schedule written from this run.
-  auto append_to = [](std::string& text) { return [&text](const char* data, std::size_t size) { text.append(data, size); }; };
-  if (result) write_schedule_result_text(*result, append_to(answer.schedule_text));
-  else answer.schedule_text = refusal;
+  answer.schedule_text = result ? schedule_result_text(*result) : refusal;
   try {
-    write_scale_down_result_text(scale_down(*scenario), append_to(answer.scale_down_text));
+    answer.scale_down_text = scale_down_result_text(scale_down(*scenario));
   } catch (const InputError& e) {
     answer.scale_down_text = input_error_json(e);
   }

@@ -140,15 +140,6 @@ std::string result_text(const Json& result) {
   return text;
 }
 
-namespace {
-template <class Result>
-std::string text_of(void (*write)(const Result&, const TextSink&), const Result& r) {
-  std::string text;
-  write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
-  return text;
-}
-}  // namespace
-
 // Ends in a newline like every other result text, so callers can treat all answers alike.
 std::string input_error_json(const InputError& e) {
   return Json{{"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
@@ -156,7 +147,7 @@ std::string input_error_json(const InputError& e) {
 
 std::string schedule_json(const std::string& text) {
   try {
-    return text_of(write_schedule_result_text, schedule(load_scenario_text(text)));
+    return schedule_result_text(schedule(load_scenario_text(text)));
   } catch (const InputError& e) {
     return input_error_json(e);
   }
@@ -164,7 +155,7 @@ std::string schedule_json(const std::string& text) {
 
 std::string scale_down_json(const std::string& text) {
   try {
-    return text_of(write_scale_down_result_text, scale_down(load_scenario_text(text)));
+    return scale_down_result_text(scale_down(load_scenario_text(text)));
   } catch (const InputError& e) {
     return input_error_json(e);
   }

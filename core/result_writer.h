@@ -23,6 +23,9 @@ void write_result_text(const Json& result, const TextSink& sink);
 void write_schedule_result_text(const ScheduleResult& r, const TextSink& sink);
 // The same for scale_down_result_to_json(r).
 void write_scale_down_result_text(const ScaleDownResult& r, const TextSink& sink);
+// What the two above write, as one string (the page's JSON API, the worker's answer).
+std::string schedule_result_text(const ScheduleResult& r);
+std::string scale_down_result_text(const ScaleDownResult& r);
 
 // The result's parts, event by event (the trees of result_json.cpp are built from these).
 void write_schedule_result(JsonOut& out, const ScheduleResult& r);

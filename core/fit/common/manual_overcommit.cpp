@@ -59,9 +59,9 @@ void ManualRun::reject_overcommitted(const Candidate& c, std::size_t i, const Ov
   const Worker* w = worker_named(c.worker_name);
   if (!w) return;
   Rejection& rj = reject(*w, c.gpu_indexes.value_or(IndexList{}), "overcommit",
-                         DataFields{{"candidate", i}, {"unsatisfied_gpus", check.unsatisfied}});
-  const Bytes claimed_vram = check.claimed_vram;
-  const Bytes claimed_ram = check.claimed_ram;
+                         DataFields{{"candidate", i}, {"unsatisfied_gpus", check.used.unsatisfied}});
+  const Bytes claimed_vram = check.used.vram;
+  const Bytes claimed_ram = check.used.ram;
   if (claimed_vram < req_.vram)
     rj.shortfalls.push_back(Shortfall{"vram_total", std::nullopt, req_.vram, claimed_vram, req_.vram - claimed_vram, false});
   if (req_.ram > 0 && claimed_ram < req_.ram)
@@ -136,9 +136,9 @@ ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
   const double u = utilisation_for(opt_.utilisation, type);
   const std::size_t selected_count = ids_.size();
   const SelectedFigures selected = selected_figures(u);
-  const UsedFigures used = used_figures(c, type, selected);
-
   OvercommitCheck r;
+  r.used = used_figures(c, type, selected);
+  const UsedFigures& used = r.used;
   r.overcommit = used.vram < req_.vram || (req_.ram > 0 && used.ram < req_.ram) || used.satisfied < used.count;
   // GPUStack measures the whole selection unless the candidate uses only part of it.
   const bool partial = used.count < static_cast<long long>(selected_count);
@@ -148,9 +148,6 @@ ManualRun::OvercommitCheck ManualRun::check_overcommit(const Candidate& c) {
   const long long other_gpus = used.count - static_cast<long long>(c.gpu_indexes ? c.gpu_indexes->size() : 0);
   std::vector<std::int64_t> gpu_indexes;
   if (c.gpu_indexes) gpu_indexes.assign(c.gpu_indexes->begin(), c.gpu_indexes->end());
-  r.claimed_vram = used.vram;
-  r.claimed_ram = used.ram;
-  r.unsatisfied = used.unsatisfied;
   r.values = DataFields{{"u", u},
                         {"u_zero", u == 0},
                         {"partial", partial},

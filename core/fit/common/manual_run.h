@@ -72,22 +72,22 @@ class ManualRun {
   std::optional<std::string> blocking_instance(const Worker& w) const;
 
   // Judging them (manual_overcommit.cpp).
-  struct OvercommitCheck {
-    bool overcommit = false;
-    double effective = 0;
-    DataFields values;                 // the figures of the §3.1.7.5 check and of GPUStack's note
-    Bytes claimed_vram = 0, claimed_ram = 0;
-    std::vector<DataFields> unsatisfied;  // used GPUs below the utilisation: {worker_name, gpu_index}
-  };
   struct SelectedFigures {
     std::vector<std::tuple<std::string, std::string, int>> satisfied;  // (type, worker, index)
     long long satisfied_count = 0;
     Bytes alloc = 0;
   };
+  // What a candidate claims and uses: the main worker and every subordinate.
   struct UsedFigures {
     Bytes vram = 0, ram = 0, alloc = 0;
     long long count = 0, satisfied = 0;
-    std::vector<DataFields> unsatisfied;  // {worker_name, gpu_index}
+    std::vector<DataFields> unsatisfied;  // used GPUs below the utilisation: {worker_name, gpu_index}
+  };
+  struct OvercommitCheck {
+    bool overcommit = false;
+    double effective = 0;
+    DataFields values;  // the figures of the §3.1.7.5 check and of GPUStack's note
+    UsedFigures used;
   };
   std::vector<Candidate> judge_overcommit(std::vector<Candidate>& candidates);
   OvercommitCheck check_overcommit(const Candidate& c);

@@ -406,7 +406,7 @@ std::vector<Candidate> select_manual(FitContext& ctx, const ManualRequest& reque
                                      SelectorMessages& messages) {
   if (!gpu_ids(ctx.model)) {
     StrategyRecord record(options.selector, "manual");
-    record.skip("no_gpu_ids", DataFields{});
+    record.skip("no_gpu_ids");
     record.set_candidates_found(0);
     commit_strategy(ctx.trace, std::move(record));
     if (options.outcome) *options.outcome = ManualOutcome{};

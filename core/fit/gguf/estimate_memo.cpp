@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
 namespace placement {
@@ -28,22 +27,20 @@ class Writer {
     }
     byte(static_cast<unsigned char>(v));
   }
-  void signed_int(std::int64_t v) { unsigned_int((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63)); }
   void text(std::string_view s) {
     unsigned_int(s.size());
     raw(s);
   }
-  void optional_int(const std::optional<long long>& v) {
-    byte(v ? 1 : 0);
-    if (v) signed_int(*v);
-  }
   std::string take() { return std::move(out_); }
 
   // The field list's verbs (estimate_fields).
-  void integer(std::int64_t v) { signed_int(v); }
+  void integer(std::int64_t v) { unsigned_int((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63)); }
   void flag(bool v) { byte(v ? 1 : 0); }
   void flags(bool first, bool second, const char*) { byte(static_cast<unsigned char>((first ? 1 : 0) | (second ? 2 : 0))); }
-  void optional(const std::optional<long long>& v) { optional_int(v); }
+  void optional(const std::optional<long long>& v) {
+    flag(v.has_value());
+    if (v) integer(*v);
+  }
   template <class T, class Each>
   void list(const std::vector<T>& items, std::size_t, Each each) {
     unsigned_int(items.size());
@@ -79,15 +76,6 @@ class Reader {
     }
     fail("an integer runs past 64 bits");
   }
-  std::int64_t signed_int() {
-    const std::uint64_t u = unsigned_int();
-    return static_cast<std::int64_t>((u >> 1) ^ (~(u & 1) + 1));
-  }
-  int small_int() {
-    const std::int64_t v = signed_int();
-    if (v < INT32_MIN || v > INT32_MAX) fail("a layer count or position out of range");
-    return static_cast<int>(v);
-  }
   // A count of things that each take at least `least_bytes` bytes: checked against what is left,
   // so a corrupt count cannot make the reader reserve gigabytes.
   std::size_t count(std::size_t least_bytes) {
@@ -101,26 +89,35 @@ class Reader {
     at_ += n;
     return s;
   }
-  // Two booleans packed in one byte (bits 0 and 1), as `what` names them.
-  std::pair<bool, bool> two_flags(const char* what) {
-    const unsigned char b = byte();
-    if (b > 3) fail(std::string(what) + " flags must be below 4, not " + std::to_string(b));
-    return {(b & 1) != 0, (b & 2) != 0};
-  }
-  std::optional<long long> optional_int() {
-    if (!flag()) return std::nullopt;
-    return signed_int();
-  }
   std::size_t at() const { return at_; }
   bool done() const { return at_ == in_.size(); }
 
   // The field list's verbs (estimate_fields).
-  void integer(int& v) { v = small_int(); }
-  void integer(std::int64_t& v) { v = signed_int(); }
+  void integer(std::int64_t& v) {
+    const std::uint64_t u = unsigned_int();
+    v = static_cast<std::int64_t>((u >> 1) ^ (~(u & 1) + 1));
+  }
+  void integer(int& v) {  // layer counts and positions
+    std::int64_t wide = 0;
+    integer(wide);
+    if (wide < INT32_MIN || wide > INT32_MAX) fail("a layer count or position out of range");
+    v = static_cast<int>(wide);
+  }
   void flag(bool& v) { v = flag(); }
-  void flags(bool& first, bool& second, const char* what) { std::tie(first, second) = two_flags(what); }
+  // Two booleans packed in one byte (bits 0 and 1), as `what` names them.
+  void flags(bool& first, bool& second, const char* what) {
+    const unsigned char b = byte();
+    if (b > 3) fail(std::string(what) + " flags must be below 4, not " + std::to_string(b));
+    first = (b & 1) != 0, second = (b & 2) != 0;
+  }
   void text(std::string& v) { v = text(); }
-  void optional(std::optional<long long>& v) { v = optional_int(); }
+  void optional(std::optional<long long>& v) {
+    v.reset();
+    if (!flag()) return;
+    std::int64_t wide = 0;
+    integer(wide);
+    v = wide;
+  }
   template <class T, class Each>
   void list(std::vector<T>& items, std::size_t least_bytes, Each each) {
     items.resize(count(least_bytes));
@@ -212,9 +209,9 @@ GgufEstimateMemo GgufEstimateMemo::decode(std::string_view bytes) {
     std::string key = r.text();
     std::optional<gguf::Estimate> answer;
     if (r.flag()) estimate_fields(r, answer.emplace());
-    if (memo.find(key))
+    // The decoder's budget has no end, so a refusal can only mean the key is there already.
+    if (!memo.record(key, std::move(answer)))
       throw std::invalid_argument("GGUF estimate memo: byte " + std::to_string(at) + ": entry " + std::to_string(i) + " repeats a query");
-    memo.record(key, std::move(answer));
   }
   if (!r.done()) r.fail("bytes after the last entry");
   memo.complete_ = complete;
