@@ -8,6 +8,11 @@
 #include "app/host.h"
 #include "app/view_link.h"
 #include "app/wheel.h"
+#include "app/worker_edits.h"
+#include "explain/markdown_renderer.h"
+#include "explain/text_renderer.h"
+#include "scenario/scenario_loader.h"
+#include "scheduler.h"
 #include "headless_frame.h"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -180,4 +185,47 @@ TEST_CASE("the explanation the page copies is the CLI's Markdown, of the step sh
   CHECK(app->explanation("markdown").rfind("# Scale-down of", 0) == 0);
   CHECK(app->explanation("text").rfind("Scale-down of", 0) == 0);
   CHECK(app->explanation("html").empty());
+}
+
+// What `placement schedule|scale-down FILE --markdown|--text` prints for the scenario's text.
+std::string cli_explanation(const std::string& scenario_text, bool scale_down, bool markdown) {
+  const placement::Scenario s = placement::load_scenario_text(scenario_text);
+  if (scale_down) {
+    const placement::ScaleDownResult r = placement::scale_down(s);
+    return markdown ? placement::render_scale_down_markdown(s, r) : placement::render_scale_down_text(s, r);
+  }
+  const placement::ScheduleResult r = placement::schedule(s);
+  return markdown ? placement::render_schedule_markdown(s, r) : placement::render_schedule_text(s, r);
+}
+
+TEST_CASE("the explanation is the CLI's for the document shown whether decided or not yet or refused") {
+  for (const char* stem : {"scale-down-order", "cpu-fallback", "advise-gguf-context"}) {
+    CAPTURE(stem);
+    auto app = make_app();
+    REQUIRE(app->load_example(stem));
+    for (int round = 0; round < 2; ++round) {  // before and after the results are current
+      CAPTURE(round);
+      for (const bool scale_down : {false, true}) {
+        REQUIRE(app->step(scale_down ? "scale-down" : "fit"));
+        for (const bool markdown : {true, false})
+          CHECK(app->explanation(markdown ? "markdown" : "text") == cli_explanation(app->scenario_text(), scale_down, markdown));
+      }
+      if (round == 0) {
+        app->pump();
+        REQUIRE(app->results_current());
+      }
+    }
+    app->edit(add_worker(app->scenario()));  // not decided yet: the explanation follows the document
+    REQUIRE_FALSE(app->results_current());
+    REQUIRE(app->step("fit"));
+    CHECK(app->explanation("markdown") == cli_explanation(app->scenario_text(), false, true));
+  }
+  auto app = make_app();
+  REQUIRE(app->load_example("cpu-fallback"));
+  Json broken = app->scenario();
+  broken["workers"][0]["status"]["memory"]["total"] = "lots";
+  app->edit(broken);
+  const std::string said = app->explanation("text");
+  CHECK(said.rfind("The scenario cannot be explained: ", 0) == 0);
+  CHECK(said.find("/workers/0/status/memory/total") != std::string::npos);
 }

@@ -245,6 +245,26 @@ TEST_CASE("the worker's GGUF estimates: the newest request is decided with them,
   CHECK(app.result() == placement::schedule_json(app.scenario_text()));
 }
 
+TEST_CASE("the worker's result texts end its request: estimates arriving after them are ignored") {
+  PageThatAccepts page;
+  App app(make_host_schedule_service());
+  REQUIRE(app.load_example("advise-gguf-context"));
+  app.pump();
+  REQUIRE(page.requests == 1);
+  // A memo past its budget: the worker sends the texts it decided.
+  const placement::WorkerAnswer texts = placement::decide_for_main_thread(app.scenario().dump(), 1);
+  REQUIRE_FALSE(texts.estimates);
+  const placement::WorkerAnswer estimates = placement::decide_for_main_thread(app.scenario().dump());
+  REQUIRE(estimates.estimates);
+  app.deliver_result(app.generation(), texts.schedule_text, texts.scale_down_text);
+  app.deliver_estimates(app.generation(), *estimates.estimates);  // the request is answered already
+  app.pump();
+  REQUIRE(app.results_current());
+  CHECK(app.results().scenario() == nullptr);  // the texts' answer stands
+  CHECK(app.result() == texts.schedule_text);
+  CHECK(app.result() == placement::schedule_json(app.scenario_text()));
+}
+
 TEST_CASE("a loaded scenario is decided from the Scenario its check made, as the core decides its text") {
   App app(make_sync_schedule_service());
   for (const auto& file : scenario_files()) {

@@ -274,14 +274,24 @@ std::string App::selection_json() const {
 std::string App::explanation(const std::string& format) const {
   if (format != "markdown" && format != "text") return "";
   const bool markdown = format == "markdown";
-  try {
-    const Scenario s = load_scenario_text(state_.scenario_text());
-    if (ui_.step == Step::scale_down) {
-      const ScaleDownResult r = scale_down(s);
-      return markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r);
-    }
-    const ScheduleResult r = schedule(s);
+  const auto schedule_words = [markdown](const Scenario& s, const ScheduleResult& r) {
     return markdown ? render_schedule_markdown(s, r) : render_schedule_text(s, r);
+  };
+  const auto scale_down_words = [markdown](const Scenario& s, const ScaleDownResult& r) {
+    return markdown ? render_scale_down_markdown(s, r) : render_scale_down_text(s, r);
+  };
+  // The decision on screen, as it was decided (a thousand-worker scenario is not decided again).
+  if (results_current() && results_.scenario()) {
+    const Scenario& s = *results_.scenario();
+    if (ui_.step != Step::scale_down) return schedule_words(s, *results_.typed());
+    if (const ScaleDownResult* r = results_.typed_scale_down()) return scale_down_words(s, *r);
+  }
+  try {
+    std::optional<Scenario> loaded;
+    const Scenario* s = typed_scenario();
+    if (!s) s = &loaded.emplace(placement::load_scenario(state_.scenario()));
+    if (ui_.step == Step::scale_down) return scale_down_words(*s, scale_down(*s));
+    return schedule_words(*s, schedule(*s));
   } catch (const std::exception& e) {
     return std::string("The scenario cannot be explained: ") + e.what() + "\n";
   }

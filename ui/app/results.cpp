@@ -27,13 +27,6 @@ const Json& object_member(const Json& doc, const char* key) {
   return json_object();
 }
 
-template <class Result>
-std::string printed(void (*write)(const Result&, const TextSink&), const Result& r) {
-  std::string text;
-  write(r, [&text](const char* data, std::size_t size) { text.append(data, size); });
-  return text;
-}
-
 }  // namespace
 
 const Json& Results::schedule() const {
@@ -52,6 +45,11 @@ void Results::decide_scale_down() const {
     scale_down_text_ = input_error_json(e);  // as placement::scale_down_json answers it
     scale_down_ = Json::parse(scale_down_text_);
   }
+}
+
+const ScaleDownResult* Results::typed_scale_down() const {
+  decide_scale_down();
+  return typed_scale_down_ ? &*typed_scale_down_ : nullptr;
 }
 
 const Json& Results::scale_down() const {
@@ -97,14 +95,14 @@ const Json& Results::scale_down_trace_section(const std::string& name) const {
 }
 
 const std::string& Results::schedule_text() const {
-  if (schedule_text_.empty()) schedule_text_ = typed_ ? printed(write_schedule_result_text, *typed_) : result_text(schedule());
+  if (schedule_text_.empty()) schedule_text_ = typed_ ? schedule_result_text(*typed_) : result_text(schedule());
   return schedule_text_;
 }
 
 const std::string& Results::scale_down_text() const {
   decide_scale_down();
   if (scale_down_text_.empty())
-    scale_down_text_ = typed_scale_down_ ? printed(write_scale_down_result_text, *typed_scale_down_) : result_text(scale_down());
+    scale_down_text_ = typed_scale_down_ ? scale_down_result_text(*typed_scale_down_) : result_text(scale_down());
   return scale_down_text_;
 }
 

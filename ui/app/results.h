@@ -78,6 +78,10 @@ class Results {
   std::vector<StrategyFinding> strategy_findings(const SubjectTest& names_it) const;
   // The Scenario this was decided from (null when the answer came as text).
   const Scenario* scenario() const { return scenario_.get(); }
+  // The core's typed results (null when the answer came as text); the scale-down ranking is
+  // decided on the first ask (null too when the core refuses it).
+  const ScheduleResult* typed() const { return typed_.get(); }
+  const ScaleDownResult* typed_scale_down() const;
 
  private:
   friend Results take_results(ScheduleAnswer&& answer);

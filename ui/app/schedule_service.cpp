@@ -128,6 +128,13 @@ class HostService final : public ServiceBase {
     compute_now(generation, scenario, std::move(loaded));
   }
 
+  // The worker answered with the result texts (its estimates passed their budget): the offered
+  // request (megabytes of text at a thousand workers) is done with.
+  void deliver(std::uint64_t generation, std::string schedule_text, std::string scale_down_text) override {
+    if (generation == wanted_) offered_.reset();
+    ServiceBase::deliver(generation, std::move(schedule_text), std::move(scale_down_text));
+  }
+
   void deliver_estimates(std::uint64_t generation, const std::string& estimates) override {
     if (generation != wanted_ || !offered_) return;  // superseded
     std::optional<GgufEstimateMemo> memo;
