@@ -81,6 +81,33 @@ TEST_CASE("the generation changes with every change of the document and only the
   CHECK(s.generation() > g2);
 }
 
+TEST_CASE("each undo step keeps its number through undo and redo; coalesced edits keep the open one") {
+  AppState s;
+  s.reset(doc(0));
+  CHECK(s.undo_step() == 0);
+  CHECK(s.redo_step() == 0);
+  s.commit(doc(1));
+  const auto first = s.undo_step();
+  s.commit(doc(2), "/k");
+  const auto second = s.undo_step();
+  CHECK(second != first);
+  s.commit(doc(3), "/k");  // coalesced into the second step
+  CHECK(s.undo_step() == second);
+  REQUIRE(s.undo());
+  CHECK(s.undo_step() == first);
+  CHECK(s.redo_step() == second);
+  REQUIRE(s.undo());
+  CHECK(s.undo_step() == 0);
+  CHECK(s.redo_step() == first);
+  REQUIRE(s.redo());
+  CHECK(s.undo_step() == first);
+  CHECK(s.redo_step() == second);
+  s.commit(doc(7));  // a new edit: a new number, the redo list gone
+  CHECK(s.undo_step() != first);
+  CHECK(s.undo_step() != second);
+  CHECK(s.redo_step() == 0);
+}
+
 TEST_CASE("history is bounded") {
   AppState s;
   s.reset(doc(0));

@@ -145,3 +145,36 @@ TEST_CASE("Notices do not pile up: one line per kind, the newest replaces") {
   CHECK(b.messages()[1].text == "bad link");
   CHECK(b.last_error() == "bad link");
 }
+
+TEST_CASE("A notice of an edit follows its undo step: Undone, Redone; other steps leave it") {
+  struct Row {
+    const char* what;
+    std::vector<std::pair<char, std::uint64_t>> events;  // 'u' step undone, 'r' step redone
+    const char* expected;
+  };
+  const std::vector<Row> rows = {
+      {"its step undone", {{'u', 7}}, "Undone: swap GPU 0"},
+      {"undone and redone", {{'u', 7}, {'r', 7}}, "Redone: swap GPU 0"},
+      {"undone, redone, undone", {{'u', 7}, {'r', 7}, {'u', 7}}, "Undone: swap GPU 0"},
+      {"another step undone", {{'u', 8}, {'r', 8}}, "Applied: swap GPU 0 (Undo takes it back)"},
+      {"no step", {{'u', 0}}, "Applied: swap GPU 0 (Undo takes it back)"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.what);
+    BannerState b;
+    b.error("bad JSON");
+    b.edit_notice("Applied: swap GPU 0 (Undo takes it back)", 7, "swap GPU 0");
+    for (const auto& [kind, step] : row.events) kind == 'u' ? b.step_undone(step) : b.step_redone(step);
+    REQUIRE(b.messages().size() == 2);
+    CHECK(b.messages()[1].text == row.expected);
+    CHECK(b.messages()[0].text == "bad JSON");  // errors are not edits
+  }
+  // Without a subject the notice itself is what was undone; a plain notice (step 0) never changes.
+  BannerState b;
+  b.edit_notice("Deployed replica 2 of 2 on w1", 3);
+  b.step_undone(3);
+  CHECK(b.messages().back().text == "Undone: Deployed replica 2 of 2 on w1");
+  b.edit_notice("Copy link needs the browser page", 0);
+  b.step_undone(0);
+  CHECK(b.messages().back().text == "Copy link needs the browser page");
+}

@@ -210,7 +210,7 @@ TEST_CASE("edits coalesce into one recompute per pump; stale answers are dropped
   CHECK(page.requests == 2);
 }
 
-TEST_CASE("the worker's GGUF estimates: the newest request is decided with them, typed; stale ones are dropped") {
+TEST_CASE("the worker's GGUF estimates: the newest request is decided with them, typed; stale ones and late ones are dropped") {
   PageThatAccepts page;
   App app(make_host_schedule_service());
   REQUIRE(app.load_example("advise-gguf-context"));
@@ -243,21 +243,18 @@ TEST_CASE("the worker's GGUF estimates: the newest request is decided with them,
   REQUIRE(app.results_current());
   CHECK(app.results().scenario() != nullptr);
   CHECK(app.result() == placement::schedule_json(app.scenario_text()));
-}
 
-TEST_CASE("the worker's result texts end its request: estimates arriving after them are ignored") {
-  PageThatAccepts page;
-  App app(make_host_schedule_service());
-  REQUIRE(app.load_example("advise-gguf-context"));
+  // A memo past its budget: the worker sends the texts it decided, which end the request;
+  // estimates arriving after them are ignored.
+  app.edit(add_worker(app.scenario()));
   app.pump();
-  REQUIRE(page.requests == 1);
-  // A memo past its budget: the worker sends the texts it decided.
+  REQUIRE(page.requests == 4);
   const placement::WorkerAnswer texts = placement::decide_for_main_thread(app.scenario().dump(), 1);
+  const placement::WorkerAnswer late = placement::decide_for_main_thread(app.scenario().dump());
   REQUIRE_FALSE(texts.estimates);
-  const placement::WorkerAnswer estimates = placement::decide_for_main_thread(app.scenario().dump());
-  REQUIRE(estimates.estimates);
+  REQUIRE(late.estimates);
   app.deliver_result(app.generation(), texts.schedule_text, texts.scale_down_text);
-  app.deliver_estimates(app.generation(), *estimates.estimates);  // the request is answered already
+  app.deliver_estimates(app.generation(), *late.estimates);
   app.pump();
   REQUIRE(app.results_current());
   CHECK(app.results().scenario() == nullptr);  // the texts' answer stands

@@ -138,13 +138,17 @@ TEST_CASE("a suggestion previews on the canvas, applies as one undo step and und
     REQUIRE(app->whatif().current(WhatIfKind::advise));
     REQUIRE(app->apply_suggestion(int(i)));
     const Json after = placement::whatif::apply_patch(Json::parse(before), advice["suggestions"][i]["patch"]);
+    const std::string summary = advice["suggestions"][i]["summary"].get<std::string>();
     CHECK(app->scenario().dump() == after.dump());
+    CHECK(app->banner().messages().back().text == "Applied: " + summary + " (Undo takes it back)");
     decided_as_document();
     app->undo();
     CHECK(app->scenario_text() == before);
+    CHECK(app->banner().messages().back().text == "Undone: " + summary);  // never "Applied" while it is not
     decided_as_document();
     app->redo();
     CHECK(app->scenario().dump() == after.dump());
+    CHECK(app->banner().messages().back().text == "Redone: " + summary);
     decided_as_document();
     app->undo();
   }

@@ -162,8 +162,9 @@ bool App::load_example(const std::string& stem) {
     banner_.error("No example named " + stem);
     return false;
   }
+  const std::uint64_t step = state_.undo_step();
   if (!load_scenario(e->text).empty()) return false;
-  banner_.notice("Example " + stem + " loaded");
+  tell_edit("Example " + stem + " loaded", step);
   return true;
 }
 
@@ -202,8 +203,9 @@ std::string App::load_gguf_prefix(const std::string& bytes, double file_size, co
   GgufOutcome o = apply_gguf_prefix(state_.scenario(), bytes, std::uint64_t(file_size), file_name);
   if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
   if (o.status == GgufOutcome::Status::ok) {
+    const std::uint64_t step = state_.undo_step();
     edit(std::move(o.document));
-    banner_.notice(o.message);
+    tell_edit(o.message, step);
   }
   return gguf_outcome_json(o);
 }
@@ -231,8 +233,9 @@ std::string App::load_gguf_shards() {
   pending_shards_.clear();
   if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
   if (o.status == GgufOutcome::Status::ok) {
+    const std::uint64_t step = state_.undo_step();
     edit(std::move(o.document));
-    banner_.notice(o.message);
+    tell_edit(o.message, step);
   }
   return gguf_outcome_json(o);
 }
@@ -308,19 +311,27 @@ std::string App::import_json(const std::string& text) {
     refuse("Nothing was imported", o.error);
     return o.error;
   }
+  const std::uint64_t step = state_.undo_step();
   edit(std::move(o.document));
-  banner_.notice("Imported: " + o.summary);
+  tell_edit("Imported: " + o.summary, step);
   return "";
 }
 
 void App::undo() {
   keep_baseline();
-  if (!ui_.embed) follow([&](ChangeObserver* o) { state_.undo(o); });
+  const std::uint64_t step = state_.undo_step();
+  if (!ui_.embed && follow([&](ChangeObserver* o) { state_.undo(o); })) banner_.step_undone(step);
 }
 
 void App::redo() {
   keep_baseline();
-  if (!ui_.embed) follow([&](ChangeObserver* o) { state_.redo(o); });
+  const std::uint64_t step = state_.redo_step();
+  if (!ui_.embed && follow([&](ChangeObserver* o) { state_.redo(o); })) banner_.step_redone(step);
+}
+
+void App::tell_edit(const std::string& text, std::uint64_t step_before, const std::string& subject) {
+  const std::uint64_t step = state_.undo_step();
+  banner_.edit_notice(text, step != step_before ? step : 0, subject);
 }
 
 bool App::busy() const {
@@ -412,6 +423,7 @@ bool App::deploy() {
     return false;
   }
   std::string where;
+  const std::uint64_t step = state_.undo_step();
   if (const Candidate* typed = results_.typed_candidate(std::size_t(winner))) {
     where = typed->worker_name;
     if (!deploy_in_place(*typed)) edit(deploy_replica(state_.scenario(), *typed));
@@ -420,8 +432,9 @@ bool App::deploy() {
     where = c.value("worker_name", std::string("?"));
     edit(deploy_replica(state_.scenario(), c));
   }
-  banner_.notice("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +
-                 std::to_string(model_replicas(state_.scenario())) + " on " + where + "; scheduling the next one");
+  tell_edit("Deployed replica " + std::to_string(model_instance_count(state_.scenario())) + " of " +
+                std::to_string(model_replicas(state_.scenario())) + " on " + where + "; scheduling the next one",
+            step);
   return true;
 }
 
@@ -438,24 +451,27 @@ bool App::deploy_until_full() {
   }
   const int deployed = o.deployed;
   const bool capped = o.capped;
+  const std::uint64_t step = state_.undo_step();
   deploy_placed(std::move(o));
   std::string text = "Deployed " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " until no candidate fits; " +
                      std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
                      " replicas exist";
   if (capped) text = "Deployed " + std::to_string(deployed) + " replicas and stopped at the limit of " + std::to_string(kDeployUntilFullCap) + " (candidates still fit)";
-  banner_.notice(text);
+  tell_edit(text, step);
   return true;
 }
 
 bool App::reset_instances() {
   if (read_only("Reset instances")) return false;
   std::vector<DocumentPatch> patches = reset_patches(state_.scenario(), baseline());
+  const std::uint64_t step = state_.undo_step();
   if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {
     banner_.notice("The instances are already as the scenario was loaded");
     return false;
   }
-  banner_.notice("Instances reset: " + std::to_string(model_instance_count(state_.scenario())) + " of " +
-                 std::to_string(model_replicas(state_.scenario())) + " replicas, as loaded");
+  tell_edit("Instances reset: " + std::to_string(model_instance_count(state_.scenario())) + " of " +
+                std::to_string(model_replicas(state_.scenario())) + " replicas, as loaded",
+            step);
   return true;
 }
 
@@ -474,13 +490,15 @@ bool App::scale_down_to(long long replicas) {
   for (const ScaleDownRow& e : scale_down_preview(replicas)) ids.push_back(e.instance_id);
   keep_baseline();
   std::vector<DocumentPatch> patches = scale_down_patches(state_.scenario(), ids, replicas);
+  const std::uint64_t step = state_.undo_step();
   if (!follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); })) {
     banner_.notice("Scale-down changes nothing: the model already has " + std::to_string(replicas) + " replicas");
     return false;
   }
   const std::size_t n = ids.size();
-  banner_.notice("Scaled down to " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + ": removed " + std::to_string(n) +
-                 " instance" + (n == 1 ? "" : "s") + " in GPUStack's scale-down order");
+  tell_edit("Scaled down to " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + ": removed " + std::to_string(n) +
+                " instance" + (n == 1 ? "" : "s") + " in GPUStack's scale-down order",
+            step);
   return true;
 }
 

@@ -156,6 +156,9 @@ class App {
   // The Scenario of the document shown when the app holds it typed (the one an edit made, not
   // yet decided, or the one the current results were decided from); else null.
   const Scenario* typed_scenario() const;
+  // A notice of the edit just made, following its undo step (banner_state.h); `step_before`:
+  // undo_step() before the edit (the same after it: the edit made no step, a plain notice).
+  void tell_edit(const std::string& text, std::uint64_t step_before, const std::string& subject = "");
   // Runs `change` (an AppState operation reporting to the observer it is given) with the typed
   // Scenario following it (typed_follower.h); when the document changed, the next decision uses
   // that Scenario instead of loading the document again. Whether the document changed.

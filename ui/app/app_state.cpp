@@ -114,6 +114,7 @@ bool AppState::merges(const std::string& coalesce_key, const Json::json_pointer*
 }
 
 void AppState::push_undo(Step step, const std::string& coalesce_key) {
+  step.serial = next_serial_++;
   undo_.push_back(std::move(step));
   if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin());
   redo_.clear();
@@ -285,7 +286,9 @@ bool AppState::step_history(std::vector<Step>& from, std::vector<Step>& to, Chan
   if (from.empty()) return false;
   Step step = std::move(from.back());
   from.pop_back();
+  const std::uint64_t serial = step.serial;
   to.push_back(apply(std::move(step), observer));
+  to.back().serial = serial;
   open_key_.clear();
   ++generation_;
   return true;

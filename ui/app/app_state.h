@@ -100,6 +100,11 @@ class AppState {
   bool redo(ChangeObserver* observer = nullptr);
   std::size_t undo_depth() const { return undo_.size(); }
   std::size_t redo_depth() const { return redo_.size(); }
+  // Which undo step undo() would take back, and which redo() would put back again (0: none). Each
+  // step has a number of its own that stays with it through undo and redo (the banner's notice
+  // of an edit follows its step by it); an edit coalesced into the open step keeps its number.
+  std::uint64_t undo_step() const { return undo_.empty() ? 0 : undo_.back().serial; }
+  std::uint64_t redo_step() const { return redo_.empty() ? 0 : redo_.back().serial; }
 
  private:
   // One step of history: the whole document, the value at `pointer` (nullopt: absent), or, for
@@ -119,6 +124,7 @@ class AppState {
     // Where in its object a member `value` puts back goes (it was removed from there), so undo
     // gives back the key order too; nullopt: the end.
     std::optional<std::size_t> position;
+    std::uint64_t serial = 0;  // undo_step(); set when pushed, kept by the step's reverse
 
     static Step whole(Json document);
     static Step at(Json::json_pointer pointer, std::optional<Json> value, std::optional<std::size_t> position = std::nullopt);
@@ -144,6 +150,7 @@ class AppState {
   std::vector<Step> redo_;
   std::string open_key_;
   std::uint64_t generation_ = 1;
+  std::uint64_t next_serial_ = 1;
 };
 
 }  // namespace placement::ui

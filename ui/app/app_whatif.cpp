@@ -107,10 +107,12 @@ bool App::deploy_capacity() {
     return false;
   }
   const int deployed = o.deployed;
+  const std::uint64_t step = state_.undo_step();
   deploy_placed(std::move(o));
-  banner_.notice("Deployed all " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " that fit; " +
-                 std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
-                 " replicas exist");
+  tell_edit("Deployed all " + std::to_string(deployed) + " replica" + (deployed == 1 ? "" : "s") + " that fit; " +
+                std::to_string(model_instance_count(state_.scenario())) + " of " + std::to_string(model_replicas(state_.scenario())) +
+                " replicas exist",
+            step);
   return true;
 }
 
@@ -123,6 +125,7 @@ bool App::apply_suggestion(int index) {
   }
   const Json s = suggestions[std::size_t(index)];
   const Json patch = s.value("patch", Json::array());
+  const std::uint64_t step = state_.undo_step();
   try {
     // In place when it can be (a patch that changes nothing is no edit either way).
     std::optional<std::vector<DocumentPatch>> places = as_patches(state_.scenario(), patch);
@@ -132,7 +135,8 @@ bool App::apply_suggestion(int index) {
     refuse("The suggestion was not applied", e.what());
     return false;
   }
-  banner_.notice("Applied: " + s.value("summary", std::string("suggestion")) + " (Undo takes it back)");
+  const std::string summary = s.value("summary", std::string("suggestion"));
+  tell_edit("Applied: " + summary + " (Undo takes it back)", step, summary);
   return true;
 }
 

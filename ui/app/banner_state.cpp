@@ -11,7 +11,19 @@ void BannerState::add(bool error, const std::string& text) {
     if (m.error == error && m.text == text) return;
   messages_.erase(std::remove_if(messages_.begin(), messages_.end(), [&](const BannerMessage& m) { return m.error == error; }),
                   messages_.end());
-  messages_.push_back(BannerMessage{error, text, next_id_++});
+  messages_.push_back(BannerMessage{error, text, next_id_++, 0, ""});
+}
+
+void BannerState::edit_notice(const std::string& text, std::uint64_t step, const std::string& subject) {
+  add(false, text);
+  for (BannerMessage& m : messages_)
+    if (!m.error && m.text == text) m.step = step, m.subject = subject.empty() ? text : subject;
+}
+
+void BannerState::retell(std::uint64_t step, const char* prefix) {
+  if (step == 0) return;
+  for (BannerMessage& m : messages_)
+    if (!m.error && m.step == step) m.text = prefix + m.subject;
 }
 
 void BannerState::dismiss(std::uint64_t id) {
