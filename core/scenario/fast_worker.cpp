@@ -11,6 +11,7 @@ namespace {
 enum WorkerField { kId, kName, kState, kClusterId, kLabels, kReserved, kStatus, kLocalPaths };
 enum StatusField { kMemory, kGpuDevices };
 enum MemoryField { kTotal, kUnified };
+enum GpuMemoryField { kGpuTotal, kGpuUsed };
 enum GpuField { kIndex, kType, kVendor, kGpuName, kRuntime, kArch, kGpuMemory, kNetwork };
 enum NetworkField { kNetStatus, kInet };
 }  // namespace
@@ -23,7 +24,7 @@ int FastWorker::field_of(int ctx, const std::string& key) const {
     case cStatus: return index_of(key, {"memory", "gpu_devices"});
     case cStatusMemory: return index_of(key, {"total", "is_unified_memory"});
     case cGpu: return index_of(key, {"index", "type", "vendor", "name", "runtime_version", "arch_family", "memory", "network"});
-    case cGpuMemory: return index_of(key, {"total"});
+    case cGpuMemory: return index_of(key, {"total", "used"});
     case cGpuNetwork: return index_of(key, {"status", "inet"});
     default: return kUnknown;
   }
@@ -85,7 +86,10 @@ bool FastWorker::on_value(int ctx, int field, const Scalar& v) {
         default: return false;
       }
     }
-    case cGpuMemory: return size_value(v, w.gpus.back().memory_total);
+    case cGpuMemory:
+      // A used figure that is no size gives up: load_gpu then leaves it out.
+      if (field == kGpuUsed) return size_value(v, w.gpus.back().memory_used.emplace());
+      return size_value(v, w.gpus.back().memory_total);
     case cGpuNetwork:
       return string_value(v, field == kNetStatus ? w.gpus.back().network_status.emplace() : w.gpus.back().network_inet.emplace());
     default: return false;
@@ -106,7 +110,7 @@ bool FastWorker::on_close(int ctx, std::uint32_t seen) {
     }
     case cStatus: return seen_all(seen, {kMemory});
     case cStatusMemory: return seen_all(seen, {kTotal});
-    case cGpuMemory: return seen_all(seen, {kTotal});
+    case cGpuMemory: return seen_all(seen, {kGpuTotal});
     case cGpu: {
       const GpuDevice& g = worker.gpus.back();
       const auto same = [&g](const GpuDevice& o) { return o.type == g.type && o.index == g.index; };

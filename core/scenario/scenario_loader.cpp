@@ -64,6 +64,21 @@ ModelSource load_source(const JsonReader& r, bool required_kind) {
   return s;
 }
 
+// A size only shown, never decided by (GPU memory.used): absent unless an integer from 0 to the
+// size limit; anything else is not an error.
+std::optional<Bytes> informative_size(const Json& object, const char* key) {
+  const auto it = object.find(key);
+  if (it == object.end()) return std::nullopt;
+  if (it->is_number_unsigned()) {
+    const auto v = it->get<std::uint64_t>();
+    if (v <= std::uint64_t(limits::kMaxBytes)) return Bytes(v);
+  } else if (it->is_number_integer()) {
+    const auto v = it->get<std::int64_t>();
+    if (v >= 0 && v <= limits::kMaxBytes) return v;
+  }
+  return std::nullopt;
+}
+
 GpuDevice load_gpu(const JsonReader& r) {
   r.expect_object();
   GpuDevice g;
@@ -77,6 +92,7 @@ GpuDevice load_gpu(const JsonReader& r) {
   if (mem.is_null()) r.fail_member("memory", "required field 'memory' is null");
   mem.expect_object();
   g.memory_total = mem.req_size("total");
+  g.memory_used = informative_size(mem.value(), "used");
   if (r.has("network")) {
     JsonReader net = r.at("network");
     net.expect_object();

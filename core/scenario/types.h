@@ -36,6 +36,10 @@ struct GpuDevice {
   OptionalText runtime_version;
   OptionalText arch_family;
   Bytes memory_total = 0;
+  // memory.used as the worker reported it: shown on the explorer's canvas, never part of
+  // allocatable memory (GPUStack ignores it too). Absent unless a size (a bad value is not an
+  // error: the scheduler never reads it).
+  std::optional<Bytes> memory_used;
   OptionalText network_status;  // Ascend NPU NIC
   OptionalText network_inet;
 };

@@ -34,7 +34,7 @@ std::string facts(const Scenario& s) {
     Json gpus = Json::array();
     for (const GpuDevice& g : w.gpus)
       gpus.push_back({g.index, g.type, g.vendor, g.name, opt(g.runtime_version.get()), opt(g.arch_family.get()), g.memory_total,
-                      opt(g.network_status.get()), opt(g.network_inet.get())});
+                      opt(g.memory_used), opt(g.network_status.get()), opt(g.network_inet.get())});
     out.push_back({w.id, w.name, opt(w.cluster_id), w.labels, w.state, w.reserved_ram, w.reserved_vram, w.memory_total, w.is_unified_memory,
                    gpus, opt(w.local_paths), opt(w.os)});
   }
@@ -108,6 +108,8 @@ TEST_CASE("streamed loading reads every worker and instance field as the documen
   REQUIRE(s.workers.size() == 1);
   CHECK(s.workers[0].gpus.size() == 2);
   CHECK(s.workers[0].os == std::optional<std::string>("linux"));
+  CHECK(s.workers[0].gpus[0].memory_used == std::optional<Bytes>(1));
+  CHECK_FALSE(s.workers[0].gpus[1].memory_used);
   CHECK(s.model_instances.at(0).claim->vram.size() == 2);
 }
 
@@ -124,6 +126,11 @@ TEST_CASE("streamed loading: elements the fast readers leave to the regular load
       {R"("total": 1000)", R"("total": -1)"},               // refused
       {R"("total": 1000)", R"("total": 70368744177665)"},   // beyond the limit
       {R"("index": 1)", R"("index": 0)"},                   // a duplicate GPU
+      {R"("used": 1)", R"("used": -1)"},                    // memory.used is only shown: a bad one is left out
+      {R"("used": 1)", R"("used": 1.0)"},
+      {R"("used": 1)", R"("used": "1 GiB")"},
+      {R"("used": 1)", R"("used": null)"},
+      {R"("used": 1)", R"("used": 70368744177665)"},
       {R"("index": 1)", R"("index": 1, "memory": null)"},   // required, null
       {R"("type": "cuda", "memory")", R"("memory")"},       // required, missing
       {R"("status": {)", R"("local_paths": ["/m"], "status": {)"},
