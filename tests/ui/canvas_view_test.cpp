@@ -4,24 +4,30 @@
 
 #include "app/canvas_view.h"
 
-using placement::Json;
+using placement::GpuDevice;
+using placement::StringMap;
+using placement::Worker;
 using namespace placement::ui;
 
 namespace {
 
-Json worker(const std::string& name, const std::string& state, const Json& labels, const std::vector<std::string>& gpus) {
-  Json devices = Json::array();
-  for (std::size_t i = 0; i < gpus.size(); ++i) devices.push_back(Json{{"index", i}, {"name", gpus[i]}});
-  return Json{{"name", name}, {"state", state}, {"labels", labels}, {"status", {{"gpu_devices", devices}}}};
+Worker worker(const std::string& name, const std::string& state, const StringMap& labels, const std::vector<std::string>& gpus) {
+  Worker w;
+  w.name = name;
+  w.state = state;
+  w.labels = labels;
+  for (std::size_t i = 0; i < gpus.size(); ++i) {
+    GpuDevice g;
+    g.index = int(i);
+    g.name = gpus[i];
+    w.gpus.push_back(g);
+  }
+  return w;
 }
 
-Json cluster() {
-  Json w = Json::array();
-  w.push_back(worker("gpu-a1", "ready", {{"zone", "a"}}, {"H100", "H100"}));
-  w.push_back(worker("gpu-b1", "ready", {{"zone", "b"}}, {"A100"}));
-  w.push_back(worker("cpu-1", "not_ready", {{"zone", "a"}, {"tier", "cpu"}}, {}));
-  w.push_back(worker("GPU-A2", "ready", Json::object(), {"H100", "A100"}));
-  return w;
+std::vector<Worker> cluster() {
+  return {worker("gpu-a1", "ready", {{"zone", "a"}}, {"H100", "H100"}), worker("gpu-b1", "ready", {{"zone", "b"}}, {"A100"}),
+          worker("cpu-1", "not_ready", {{"zone", "a"}, {"tier", "cpu"}}, {}), worker("GPU-A2", "ready", {}, {"H100", "A100"})};
 }
 
 struct GroupsRow {
@@ -72,7 +78,7 @@ TEST_CASE("canvas: workers grouped by label, GPU model or state, narrowed by sea
       {"by label with no key chosen is not grouped", GroupBy::label, "", "", {""}, {{0, 1, 2, 3}}, {4}},
       {"by GPU model", GroupBy::gpu_model, "", "", {"A100", "A100 + H100", "CPU only", "H100"}, {{1}, {3}, {2}, {0}}, {1, 1, 1, 1}},
   };
-  const Json workers = cluster();
+  const std::vector<Worker> workers = cluster();
   for (const GroupsRow& r : rows) {
     INFO(r.name);
     CanvasView v;
@@ -91,7 +97,7 @@ TEST_CASE("canvas: workers grouped by label, GPU model or state, narrowed by sea
 
 TEST_CASE("canvas: label keys are the union over workers, sorted") {
   CHECK(label_keys(cluster()) == std::vector<std::string>{"tier", "zone"});
-  CHECK(label_keys(Json::array()).empty());
+  CHECK(label_keys({}).empty());
 }
 
 TEST_CASE("canvas: compact rows have a header per group and skip collapsed groups") {

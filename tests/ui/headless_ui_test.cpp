@@ -124,6 +124,40 @@ TEST_CASE("editing from the worker list and the instance table, then drawing on"
   CHECK(app->scenario()["model_instances"] == instances);
 }
 
+// The canvas draws the typed Scenario: what the loader read (the older system_reserved spelling,
+// a GPU's memory.used), and while the loader refuses the document as edited, the cluster as it
+// last read it, saying so.
+TEST_CASE("the canvas draws the cluster as the loader read it, and keeps it while an edit is refused") {
+  HeadlessImGui gui;
+  auto app = make_app();
+  Json doc = Json::parse(find_example("binpack-vs-spread")->text);
+  doc["workers"][0]["system_reserved"] = Json{{"memory", 3LL << 30}, {"gpu_memory", 1LL << 30}};
+  doc["workers"][0]["status"]["gpu_devices"][0]["memory"]["used"] = 5LL << 30;
+  REQUIRE(app->load_scenario(doc.dump()).empty());
+  gui.frames(*app, 2);
+  const placement::Scenario* drawn = app->drawn_scenario();
+  REQUIRE(drawn);
+  CHECK(drawn->workers[0].reserved_ram == 3LL << 30);
+  CHECK(drawn->workers[0].reserved_vram == 1LL << 30);
+  CHECK(drawn->workers[0].gpus[0].memory_used == std::optional<placement::Bytes>(5LL << 30));
+  CHECK(app->drawn_is_current());
+  CHECK(test_hooks::find("note/canvas-last-read") == nullptr);
+  const std::string first = doc["workers"][0]["name"], second = doc["workers"][1]["name"];
+  // The second worker renamed as the first: the loader refuses the document.
+  app->set(Json::json_pointer("/workers/1/name"), Json(first));
+  gui.frames(*app, 2);
+  CHECK_FALSE(app->drawn_is_current());
+  CHECK_FALSE(app->results().input_error().empty());
+  CHECK(test_hooks::find("note/canvas-last-read") != nullptr);
+  CHECK(test_hooks::find("worker/" + second) != nullptr);
+  CHECK(app->drawn_scenario()->workers[1].name == second);
+  app->undo();
+  gui.frames(*app, 2);
+  CHECK(app->drawn_is_current());
+  CHECK(test_hooks::find("note/canvas-last-read") == nullptr);
+  CHECK(app->results().input_error().empty());
+}
+
 TEST_CASE("manual GPU selection: a click toggles the GPU in gpu_selector.gpu_ids") {
   HeadlessImGui gui;
   auto app = make_app();

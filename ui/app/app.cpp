@@ -20,6 +20,7 @@
 #include "app/worker_edits.h"
 #include "explain/markdown_renderer.h"
 #include "explain/text_renderer.h"
+#include "scenario/errors.h"
 #include "scenario/json_tree_reader.h"
 #include "scenario/scenario_loader.h"
 #include "scheduler.h"
@@ -85,58 +86,6 @@ void App::show(Json document) {
   changed();
 }
 
-void App::edit(Json next, const std::string& coalesce_key) {
-  if (ui_.embed) return;  // read-only: the page loaded the link before it set embed
-  keep_baseline();
-  const std::uint64_t before = state_.generation();
-  state_.commit(std::move(next), coalesce_key);
-  if (state_.generation() != before) changed();
-}
-
-const Scenario* App::typed_scenario() const {
-  if (loaded_ && loaded_generation_ == state_.generation()) return loaded_.get();
-  return results_current() ? results_.scenario() : nullptr;
-}
-
-bool App::follow(const std::function<void(ChangeObserver*)>& change) {
-  const std::uint64_t before = state_.generation();
-  const bool loads_current = loads_generation_ == before;
-  TypedFollower follower(typed_scenario());
-  change(&follower);
-  if (state_.generation() == before) return false;
-  // The canvas's instance claims read /model_instances alone.
-  if (loads_current && !follower.instances_changed()) loads_generation_ = state_.generation();
-  if (auto typed = follower.result()) loaded_ = std::move(typed), loaded_generation_ = state_.generation();
-  changed();
-  return true;
-}
-
-void App::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
-  if (ui_.embed) return;
-  keep_baseline();
-  follow([&](ChangeObserver* o) { state_.set(pointer, std::move(value), coalesce_key, o); });
-}
-
-void App::append_workers(std::vector<Json> workers) {
-  if (ui_.embed || workers.empty()) return;
-  keep_baseline();
-  const Json::json_pointer list("/workers");
-  if (!state_.scenario().contains(list) || !state_.scenario().at(list).is_array()) {
-    Json next = state_.scenario();
-    next["workers"] = Json(std::move(workers));
-    edit(std::move(next));
-    return;
-  }
-  follow([&](ChangeObserver* o) { state_.append(list, std::move(workers), o); });
-}
-
-bool App::remove_worker(std::size_t index) {
-  if (ui_.embed) return false;
-  keep_baseline();
-  std::vector<DocumentPatch> patches = remove_worker_patches(state_.scenario(), index);
-  return follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); });
-}
-
 std::string App::load_scenario(const std::string& text) {
   ParsedScenario p = parse_scenario_text(text);
   if (!p.error.empty()) {
@@ -147,7 +96,7 @@ std::string App::load_scenario(const std::string& text) {
   show(std::move(p.document));
   const bool shown = state_.generation() != before;
   if (shown) {
-    loaded_ = std::move(p.scenario), loaded_generation_ = state_.generation();
+    hold(std::move(p.scenario), state_.generation(), 0);
     loaded_text_ = std::make_shared<const std::string>(text), loaded_text_generation_ = state_.generation();
   }
   ui_.selection = {};
@@ -204,7 +153,7 @@ std::string App::load_gguf_prefix(const std::string& bytes, double file_size, co
   if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
   if (o.status == GgufOutcome::Status::ok) {
     const std::uint64_t step = state_.undo_step();
-    edit(std::move(o.document));
+    set_sections(o.document, {"model", "estimates"});  // what a GGUF file changes
     tell_edit(o.message, step);
   }
   return gguf_outcome_json(o);
@@ -234,7 +183,7 @@ std::string App::load_gguf_shards() {
   if (o.status == GgufOutcome::Status::error) banner_.error(o.message);
   if (o.status == GgufOutcome::Status::ok) {
     const std::uint64_t step = state_.undo_step();
-    edit(std::move(o.document));
+    set_sections(o.document, {"model", "estimates"});  // what a GGUF file changes
     tell_edit(o.message, step);
   }
   return gguf_outcome_json(o);
@@ -259,7 +208,9 @@ std::string App::load_fragment(const std::string& fragment) {
     return error;
   }
   ui_.selection = {};
+  const std::uint64_t before = state_.generation();
   show(std::move(p.document));
+  if (state_.generation() != before) hold(std::move(p.scenario), state_.generation(), 0);
   loaded();
   apply_view(link.view, ui_, [&](const std::string& worker) { return worker_index(state_.scenario(), worker) >= 0; });
   return "";
@@ -354,8 +305,8 @@ void App::pump() {
   if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   if (requested_ != state_.generation()) {
     requested_ = state_.generation();
-    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? std::move(loaded_) : nullptr);
-    loaded_.reset();
+    hold_requested();
+    service_->request(requested_, state_.scenario(), loaded_generation_ == requested_ ? loaded_ : nullptr);
     if (std::optional<ScheduleAnswer> a = service_->take()) take(std::move(*a)), fresh = true;
   }
   // What-if searches are asked for once the decision they follow has been drawn (a frame after it
@@ -370,10 +321,10 @@ void App::pump() {
   if (fresh && results_current()) host::announce(decision_line(results_, true).text);
 }
 
-const std::map<std::string, WorkerLoad>& App::existing_loads() const {
-  if (loads_generation_ != state_.generation()) {
-    loads_ = placement::ui::existing_loads(state_.scenario());
-    loads_generation_ = state_.generation();
+const std::map<std::int64_t, WorkerLoad>& App::existing_loads() const {
+  if (loads_instances_ != drawn_instances_) {
+    loads_ = drawn_ ? placement::ui::existing_loads(*drawn_) : std::map<std::int64_t, WorkerLoad>();
+    loads_instances_ = drawn_instances_;
   }
   return loads_;
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -84,9 +85,19 @@ class App {
   // document again. Throws what Json throws for a pointer that cannot be set.
   void set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key = "");
   // Appends workers as one undoable edit whose undo step keeps only their count (a document
-  // without a worker list gets one, a whole-document edit); decided without loading the document
-  // again when insert_workers() (typed_edit.h) takes them.
+  // without a worker list gets one); decided without loading the document again when
+  // insert_workers() (typed_edit.h) takes them.
   void append_workers(std::vector<Json> workers);
+  // The same for instances (a hand placement); false when nothing was appended.
+  bool append_instances(std::vector<Json> instances);
+  // Patches of the document as one undoable edit (AppState::patch; with a key they coalesce).
+  bool patch(std::vector<DocumentPatch> patches, const std::string& coalesce_key = "");
+  // The document's top-level members `keys` made those of `next` (absent there: removed) as one
+  // undoable edit whose step keeps only what they held: a GGUF file or a repo id changes the
+  // model and its estimates, not the thousand workers beside them.
+  bool set_sections(const Json& next, std::initializer_list<const char*> keys, const std::string& coalesce_key = "");
+  // Removes model_instances[index] as one undoable edit; false when there is none.
+  bool remove_instance(std::size_t index);
   // Removes workers[index] and the instances placed on it (remove_worker_patches) as one
   // undoable edit; false when there is no such worker (or in embed mode).
   bool remove_worker(std::size_t index);
@@ -144,9 +155,16 @@ class App {
   std::uint64_t generation() const { return state_.generation(); }
   // The candidate whose claim the canvas draws (the inspected one, else the winner), or -1.
   int shown_candidate() const;
-  // Existing instances' claims by worker id (cluster_loads.h), recomputed only when the scenario
-  // changed: the canvas needs them every frame and a cluster has thousands of instances.
-  const std::map<std::string, WorkerLoad>& existing_loads() const;
+  // The cluster the canvas draws: the typed Scenario of the document shown, as the loader read it
+  // (the one decided), or, while the loader refuses the document shown, the last one it took;
+  // null before the first frame.
+  const Scenario* drawn_scenario() const { return drawn_.get(); }
+  // drawn_scenario() is the document shown (or its decision is not asked for yet).
+  bool drawn_is_current() const;
+  // Existing instances' claims by worker id (cluster_loads.h) of drawn_scenario(), recomputed
+  // only when its instances changed: the canvas needs them every frame and a cluster has
+  // thousands of instances.
+  const std::map<std::int64_t, WorkerLoad>& existing_loads() const;
 
  private:
   bool deploy_in_place(const Candidate& winner);
@@ -163,6 +181,14 @@ class App {
   // Scenario following it (typed_follower.h); when the document changed, the next decision uses
   // that Scenario instead of loading the document again. Whether the document changed.
   bool follow(const std::function<void(ChangeObserver*)>& change);
+  // Appends `values` to the top-level list `list_key` (made when absent) as one undoable edit.
+  bool append_to(const char* list_key, std::vector<Json> values);
+  // Holds `typed` as the Scenario of `generation`; `instances`: the number of its instance list
+  // when an edit kept that list (0: a new list).
+  void hold(std::shared_ptr<const Scenario> typed, std::uint64_t generation, std::uint64_t instances);
+  // The Scenario of the generation being requested, loaded from the document when no edit made
+  // it (null when the loader refuses it), becomes the one the canvas draws.
+  void hold_requested();
   void changed();
   // One build of the UI (frame() runs it, and again after an edit made in it).
   void build_frame();
@@ -188,9 +214,17 @@ class App {
   // The result results_ replaced, freed at the next pump: at a thousand workers freeing it takes
   // tens of milliseconds, which the frame that draws the new decision need not wait for.
   Results retired_;
-  // The core's Scenario of the document load_scenario() put in place, for the generation it made.
+  // The typed Scenario of generation loaded_generation_: read by load_scenario(), made by an
+  // edit's follower (typed_follower.h), or loaded from the document when a decision is asked for
+  // (null: the loader refused it). Shared with the decision and the canvas.
   std::shared_ptr<const Scenario> loaded_;
   std::uint64_t loaded_generation_ = 0;
+  // Numbers of instance lists: the same number, the same instances (the canvas's claims follow).
+  std::uint64_t loaded_instances_ = 0;
+  std::uint64_t next_instances_ = 1;
+  std::shared_ptr<const Scenario> drawn_;  // drawn_scenario()
+  std::uint64_t drawn_generation_ = 0;
+  std::uint64_t drawn_instances_ = 0;
   // The text load_scenario() read, while the generation it made is shown: the what-if searches
   // are sent it instead of the document written out again. Let go by the first pump after an edit.
   std::shared_ptr<const std::string> loaded_text_;
@@ -205,8 +239,8 @@ class App {
   // reset reads it (or another scenario is loaded).
   std::shared_ptr<const std::string> baseline_text_;
   std::vector<gguf::GgufFile> pending_shards_;  // headers read by read_gguf_shard
-  mutable std::uint64_t loads_generation_ = 0;  // 0: not computed
-  mutable std::map<std::string, WorkerLoad> loads_;
+  mutable std::uint64_t loads_instances_ = 0;  // the instance list loads_ were read from (0: none)
+  mutable std::map<std::int64_t, WorkerLoad> loads_;
 };
 
 }  // namespace placement::ui

@@ -113,6 +113,18 @@ bool AppState::merges(const std::string& coalesce_key, const Json::json_pointer*
   return open.document || (pointer && open.pointer == *pointer);
 }
 
+bool AppState::merges(const std::string& coalesce_key, const std::vector<DocumentPatch>& patches) const {
+  if (coalesce_key.empty() || coalesce_key != open_key_ || undo_.empty() || patches.empty()) return false;
+  const Step& open = undo_.back();
+  if (open.document) return true;
+  for (const DocumentPatch& p : patches) {
+    if (p.erase || p.insert) return false;
+    const auto kept = [&](const Step& part) { return part.pointer == p.pointer && !part.element && !part.drop_tail && !part.append; };
+    if (std::none_of(open.parts.begin(), open.parts.end(), kept)) return false;
+  }
+  return true;
+}
+
 void AppState::push_undo(Step step, const std::string& coalesce_key) {
   step.serial = next_serial_++;
   undo_.push_back(std::move(step));
@@ -192,6 +204,13 @@ std::optional<AppState::Step> AppState::apply_patch(DocumentPatch patch, ChangeO
     step.element = patch.erase;
     return apply_element(std::move(step), observer);
   }
+  if (patch.insert) {
+    const Json* array = array_at(current_, step.pointer);
+    if (!array || *patch.insert > array->size() || !patch.value) return std::nullopt;
+    step.element = patch.insert;
+    step.insert = std::move(patch.value);
+    return apply_element(std::move(step), observer);
+  }
   const Json* parent = patchable_parent(current_, step.pointer);
   // A member can be removed; an array element only replaced.
   if (!parent || (!patch.value && !parent->is_object())) return std::nullopt;
@@ -204,20 +223,32 @@ std::optional<AppState::Step> AppState::apply_patch(DocumentPatch patch, ChangeO
   return apply(std::move(step), observer);
 }
 
-bool AppState::patch(std::vector<DocumentPatch> patches, ChangeObserver* observer) {
+bool AppState::patch(std::vector<DocumentPatch> patches, ChangeObserver* observer, const std::string& coalesce_key) {
+  const bool merge = merges(coalesce_key, patches);
   Step step;
+  bool changed = false;
   for (DocumentPatch& p : patches) {
     bool noop = false;
+    // A coalescing step keeps the places left as they were too, so the next patch of them merges.
+    std::optional<Step> kept;
+    if (!coalesce_key.empty() && !p.erase && !p.insert) kept = Step::at(p.pointer, value_at(current_, p.pointer));
     std::optional<Step> reverse = apply_patch(std::move(p), observer, noop);
     if (!reverse) {
       // Put back what the earlier patches changed (the observer sees that too).
       if (!step.parts.empty()) apply(std::move(step), observer);
       return false;
     }
+    changed |= !noop;
     if (!noop) step.parts.push_back(std::move(*reverse));
+    else if (kept && patchable_parent(current_, kept->pointer)) step.parts.push_back(std::move(*kept));
   }
-  if (step.parts.empty()) return false;
-  push_undo(std::move(step), "");
+  if (!changed) return false;
+  if (merge) {
+    redo_.clear();
+    ++generation_;
+    return true;
+  }
+  push_undo(std::move(step), coalesce_key);
   return true;
 }
 

@@ -49,11 +49,13 @@ class ChangeObserver {
 };
 
 // One place patch() changes: the value at `pointer` (a slot set() can patch; nullopt: the member
-// is removed), or, with `erase`, element *erase of the array at `pointer` is erased.
+// is removed), or, with `erase`, element *erase of the array at `pointer` is erased, or, with
+// `insert`, `value` is inserted at *insert of that array (at most its size: the end).
 struct DocumentPatch {
   Json::json_pointer pointer;
   std::optional<Json> value;
   std::optional<std::size_t> erase;
+  std::optional<std::size_t> insert = std::nullopt;
 };
 
 class AppState {
@@ -84,11 +86,13 @@ class AppState {
   // `pointer` names no slot set() could patch.
   bool append_and_set(const Json::json_pointer& array, std::vector<Json> values, const Json::json_pointer& pointer,
                       std::optional<Json> value, ChangeObserver* observer = nullptr);
-  // Applies `patches` in their order as one undo step (never coalesced; undone last first), each
-  // keeping only what its place held. Patches that change nothing are left out. False, and the
-  // document as it was, when none changes anything or one names no place it can patch (a missing
-  // parent, an erase past the end or of no array).
-  bool patch(std::vector<DocumentPatch> patches, ChangeObserver* observer = nullptr);
+  // Applies `patches` in their order as one undo step (undone last first), each keeping only what
+  // its place held. Patches that change nothing are left out. False, and the document as it was,
+  // when none changes anything or one names no place it can patch (a missing parent, an erase
+  // past the end or of no array). With a `coalesce_key`, patches of values (no erase) merge into
+  // the open step like set() when that step kept every place they name: the step then keeps each
+  // place's value from before the first of them (a place a patch left as it was included).
+  bool patch(std::vector<DocumentPatch> patches, ChangeObserver* observer = nullptr, const std::string& coalesce_key = "");
   // Sets the document without history (start-up).
   void reset(Json document);
   // Ends the open coalesced step, so the next edit with the same key is a new step.
@@ -142,6 +146,8 @@ class AppState {
   // Whether a new edit (a patch of `pointer`, or the whole document when null) merges into the
   // open step instead of starting one.
   bool merges(const std::string& coalesce_key, const Json::json_pointer* pointer) const;
+  // Whether patches with `coalesce_key` merge into the open step (patch()).
+  bool merges(const std::string& coalesce_key, const std::vector<DocumentPatch>& patches) const;
   void push_undo(Step step, const std::string& coalesce_key);
   bool step_history(std::vector<Step>& from, std::vector<Step>& to, ChangeObserver* observer);
 

@@ -29,7 +29,8 @@ std::optional<std::size_t> array_position(const Json& array, const std::string& 
 
 // One JSON Patch operation as a place AppState patches, or nullopt. An element added to or
 // removed from an array inside a part (a model's backend parameters, a worker's GPUs) sets that
-// array; one removed from a top-level list is erased there.
+// array; one added to or removed from a top-level list (a worker, an instance) is inserted or
+// erased there.
 std::optional<DocumentPatch> as_patch(const Json& document, const Json& op) {
   const Json& kind = member(op, "op", json_null());
   const Json& path = member(op, "path", json_null());
@@ -55,7 +56,7 @@ std::optional<DocumentPatch> as_patch(const Json& document, const Json& op) {
   if (!at) return std::nullopt;
   const bool top_level = parent.parent_pointer().empty();
   if (removing && top_level) return DocumentPatch{parent, std::nullopt, at};
-  if (top_level) return std::nullopt;  // an element added to the worker or instance list: the whole document
+  if (top_level) return DocumentPatch{parent, op["value"], std::nullopt, at};  // a worker or instance added
   Json array = container;
   if (adding) array.insert(array.begin() + std::ptrdiff_t(*at), op["value"]);
   else array.erase(array.begin() + std::ptrdiff_t(*at));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "share/ascii_case.h"
 
@@ -10,27 +11,9 @@ namespace placement::ui {
 
 namespace {
 
-const Json& field(const Json& object, const char* key) {
-  static const Json null;
-  if (!object.is_object()) return null;
-  auto it = object.find(key);
-  return it == object.end() ? null : *it;
-}
-
-std::string text_of(const Json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  if (value.is_null()) return "";
-  return value.dump();
-}
-
-std::string gpu_models(const Json& worker) {
-  const Json& gpus = field(field(worker, "status"), "gpu_devices");
+std::string gpu_models(const Worker& worker) {
   std::set<std::string> models;
-  if (gpus.is_array())
-    for (const auto& g : gpus) {
-      std::string name = text_of(field(g, "name"));
-      models.insert(name.empty() ? "GPU" : name);
-    }
+  for (const GpuDevice& g : worker.gpus) models.insert(g.name.empty() ? "GPU" : g.name);
   if (models.empty()) return "CPU only";
   std::string out;
   for (const std::string& m : models) out += (out.empty() ? "" : " + ") + m;
@@ -48,47 +31,39 @@ std::size_t find_ignoring_case(const std::string& name, const std::string& needl
   return share::ascii_ifind(name, needle);
 }
 
-std::string group_key(const Json& worker, GroupBy by, const std::string& label) {
+std::string group_key(const Worker& worker, GroupBy by, const std::string& label) {
   switch (by) {
     case GroupBy::none: return "";
     case GroupBy::label: {
-      const std::string value = text_of(field(field(worker, "labels"), label.c_str()));
-      return value.empty() ? "(no " + label + ")" : label + "=" + value;
+      const std::string* value = find_value(worker.labels, label);
+      return !value || value->empty() ? "(no " + label + ")" : label + "=" + *value;
     }
     case GroupBy::gpu_model: return gpu_models(worker);
-    case GroupBy::state: {
-      const std::string state = text_of(field(worker, "state"));
-      return state.empty() ? "(no state)" : state;
-    }
+    case GroupBy::state: return worker.state.empty() ? "(no state)" : worker.state;
   }
   return "";
 }
 
-std::vector<WorkerGroup> group_workers(const Json& workers, const CanvasView& view) {
+std::vector<WorkerGroup> group_workers(const std::vector<Worker>& workers, const CanvasView& view) {
   std::map<std::string, WorkerGroup> by_title;
   const bool grouped = view.group_by != GroupBy::none && !(view.group_by == GroupBy::label && view.group_label.empty());
-  if (workers.is_array())
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-      const std::string title = grouped ? group_key(workers[i], view.group_by, view.group_label) : "";
-      WorkerGroup& g = by_title[title];
-      g.title = title;
-      ++g.total;
-      if (find_ignoring_case(text_of(field(workers[i], "name")), view.search) != std::string::npos) g.workers.push_back(i);
-    }
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    const std::string title = grouped ? group_key(workers[i], view.group_by, view.group_label) : "";
+    WorkerGroup& g = by_title[title];
+    g.title = title;
+    ++g.total;
+    if (find_ignoring_case(workers[i].name, view.search) != std::string::npos) g.workers.push_back(i);
+  }
   std::vector<WorkerGroup> out;
   for (auto& [title, g] : by_title)
     if (!g.workers.empty() || (!grouped && view.search.empty())) out.push_back(std::move(g));
   return out;
 }
 
-std::vector<std::string> label_keys(const Json& workers) {
+std::vector<std::string> label_keys(const std::vector<Worker>& workers) {
   std::set<std::string> keys;
-  if (workers.is_array())
-    for (const auto& w : workers) {
-      const Json& labels = field(w, "labels");
-      if (labels.is_object())
-        for (auto it = labels.begin(); it != labels.end(); ++it) keys.insert(it.key());
-    }
+  for (const Worker& w : workers)
+    for (const auto& [key, value] : w.labels) keys.insert(key);
   return {keys.begin(), keys.end()};
 }
 

@@ -61,14 +61,14 @@ struct WorkerGroup {
   std::size_t total = 0;           // workers in the group before the search
 };
 
-// The group key of one worker: a label's value ("(no <key>)" when unset), its GPU model ("CPU
-// only", or the models joined by " + " when mixed) or its state.
-std::string group_key(const Json& worker, GroupBy by, const std::string& label);
+// The group key of one worker (as the loader read it): a label's value ("(no <key>)" when unset),
+// its GPU model ("CPU only", or the models joined by " + " when mixed) or its state.
+std::string group_key(const Worker& worker, GroupBy by, const std::string& label);
 // Workers in groups sorted by title (scenario order inside a group); groups with no match of the
 // search are left out. Not grouped: one group with an empty title.
-std::vector<WorkerGroup> group_workers(const Json& workers, const CanvasView& view);
+std::vector<WorkerGroup> group_workers(const std::vector<Worker>& workers, const CanvasView& view);
 // Every label key used by the workers, sorted (the choices of "group by label").
-std::vector<std::string> label_keys(const Json& workers);
+std::vector<std::string> label_keys(const std::vector<Worker>& workers);
 
 // One line of the canvas: a group header or a worker.
 struct CanvasRow {

@@ -1,6 +1,7 @@
 // Memory claims per worker as the cluster canvas draws them: each existing instance's claim (main
 // and subordinate workers) and the inspected candidate's, per GPU index and RAM. The numbers are
-// the scenario's and the core's as given; nothing here computes placement.
+// the loader's reading of the scenario and the core's candidates as given; nothing here computes
+// placement.
 #pragma once
 
 #include <cstdint>
@@ -26,12 +27,12 @@ struct WorkerLoad {
   std::set<int> marked;  // GPUs a what-if preview would take (outlined on the canvas)
 };
 
-// Existing instances' claims, keyed by the worker id as JSON text ("3").
-std::map<std::string, WorkerLoad> existing_loads(const Json& scenario);
+// Existing instances' claims (the typed Scenario's model_instances), keyed by worker id.
+std::map<std::int64_t, WorkerLoad> existing_loads(const Scenario& scenario);
 // A candidate's claims (main and subordinate workers), keyed by worker name.
-std::map<std::string, WorkerLoad> candidate_loads(const Json& candidate);
+std::map<std::string, WorkerLoad> candidate_loads(const Candidate& candidate);
 // A what-if preview (whatif_model.h): each placement's GPUs marked and, when it has one, its claim
-// added — main and subordinate workers, keyed by worker name.
+// (read as the loader reads a claim) added — main and subordinate workers, keyed by worker name.
 std::map<std::string, WorkerLoad> preview_loads(const Json& placements);
 
 }  // namespace placement::ui

@@ -108,6 +108,14 @@ long long model_replicas(const Json& scenario) {
   return r.is_number_integer() ? r.get<long long>() : 1;
 }
 
+long long model_instance_count(const Scenario& scenario) {
+  if (!scenario.model.id) return 0;
+  return std::count_if(scenario.model_instances.begin(), scenario.model_instances.end(),
+                       [&](const ModelInstance& i) { return i.model_id == scenario.model.id; });
+}
+
+long long model_replicas(const Scenario& scenario) { return scenario.model.replicas; }
+
 Json deploy_replica(const Json& scenario, const Json& candidate) { return with_replicas_raised(deploy_candidate(scenario, candidate)); }
 
 Json deploy_replica(const Json& scenario, const Candidate& candidate) {
@@ -176,6 +184,14 @@ std::string worker_name_of(const Json& scenario, const Json& instance) {
   for (const auto& w : member(scenario, "workers", json_array()))
     if (member(w, "id", json_null()) == id && member(w, "name", json_null()).is_string()) return w["name"].get<std::string>();
   return id.dump();
+}
+
+std::string worker_name_of(const Scenario& scenario, const ModelInstance& instance) {
+  if (instance.worker_name) return *instance.worker_name;
+  if (!instance.worker_id) return "-";
+  for (const Worker& w : scenario.workers)
+    if (w.id == *instance.worker_id) return w.name;
+  return std::to_string(*instance.worker_id);
 }
 
 Json instances_baseline(const Json& scenario) {

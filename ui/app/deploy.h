@@ -38,6 +38,9 @@ DeployPatch deploy_patch(const Json& scenario, const Candidate& candidate);
 // and its `replicas` (GPUStack's default 1 when absent).
 long long model_instance_count(const Json& scenario);
 long long model_replicas(const Json& scenario);
+// The same of the typed Scenario (as the decision and the scale-down ranking read them).
+long long model_instance_count(const Scenario& scenario);
+long long model_replicas(const Scenario& scenario);
 
 // Removes the model_instances whose id is in `delete_ids` (the scale-down result's "delete").
 Json remove_instances(const Json& scenario, const Json& delete_ids);
@@ -59,6 +62,7 @@ std::vector<DocumentPatch> reset_patches(const Json& scenario, const Json& basel
 // The worker an instance runs on, by name: its worker_name, else the name of the worker its
 // worker_id names, else the id as text ("-" when it has neither).
 std::string worker_name_of(const Json& scenario, const Json& instance);
+std::string worker_name_of(const Scenario& scenario, const ModelInstance& instance);
 
 // Largest `id` in a list of objects, or 0.
 long long max_id(const Json& list);

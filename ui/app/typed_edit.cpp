@@ -15,19 +15,31 @@ namespace {
 
 long worker_of(const Json::json_pointer& pointer) { return element_of(pointer, "workers"); }
 
-bool in_model(const Json::json_pointer& pointer) { return pointer.to_string().rfind("/model/", 0) == 0; }
+// Another worker than workers[skip] has this id or name (the loader refuses the later of two).
+bool taken(const Scenario& s, std::size_t skip, const Worker& worker) {
+  for (std::size_t i = 0; i < s.workers.size(); ++i)
+    if (i != skip && (s.workers[i].id == worker.id || s.workers[i].name == worker.name)) return true;
+  return false;
+}
 
 bool reload_worker(Scenario& s, const Json& after, std::size_t w) {
   if (!after.contains("workers")) return false;
   const Json& workers = after["workers"];
   if (!workers.is_array() || workers.size() != s.workers.size() || w >= workers.size()) return false;
   Worker worker = load_worker(workers[w], "/workers/" + std::to_string(w));
-  // The worker section checks ids and names against the other workers' and warns about unknown
-  // states (scenario_sections.cpp): a change of those is the whole load's.
+  // An id or name another worker has is refused by the whole load, with its own wording.
   const Worker& was = s.workers[w];
-  if (worker.id != was.id || worker.name != was.name || worker.state != was.state) return false;
+  if ((worker.id != was.id || worker.name != was.name) && taken(s, w, worker)) return false;
+  const bool rewarn = worker.state != was.state || worker.name != was.name;
   s.workers[w] = std::move(worker);
+  if (rewarn) renew_warnings(s);
   return true;
+}
+
+// /model or anything in it.
+bool in_model(const Json::json_pointer& pointer) {
+  const std::string text = pointer.to_string();
+  return text == "/model" || text.rfind("/model/", 0) == 0;
 }
 
 bool reload_model(Scenario& s, const Json& after) {
@@ -37,6 +49,12 @@ bool reload_model(Scenario& s, const Json& after) {
 }
 
 }  // namespace
+
+void renew_warnings(Scenario& s) {
+  s.warnings.clear();
+  for (const Worker& w : s.workers)
+    if (auto warning = unknown_worker_state_warning(w)) s.warnings.push_back(std::move(*warning));
+}
 
 long element_of(const Json::json_pointer& pointer, const std::string& list) {
   const std::string text = pointer.to_string();
@@ -69,13 +87,14 @@ bool insert_workers(Scenario& s, std::size_t at, const Json* first, std::size_t 
   try {
     for (std::size_t i = 0; i < count; ++i) {
       Worker w = load_worker(first[i], "/workers/" + std::to_string(at + i));
-      if (!ids.insert(w.id).second || !names.insert(w.name).second || unknown_worker_state_warning(w)) return false;
+      if (!ids.insert(w.id).second || !names.insert(w.name).second) return false;
       loaded.push_back(std::move(w));
     }
   } catch (const std::exception&) {
     return false;
   }
   s.workers.insert(s.workers.begin() + std::ptrdiff_t(at), std::make_move_iterator(loaded.begin()), std::make_move_iterator(loaded.end()));
+  renew_warnings(s);
   return true;
 }
 

@@ -5,7 +5,6 @@
 
 #include "app/typed_edit.h"
 #include "scenario/scenario_loader.h"
-#include "scenario/worker_state.h"
 
 namespace placement::ui {
 
@@ -37,13 +36,12 @@ const Json* list_of(const Json& document, const Json::json_pointer& list) {
   return a.is_array() ? &a : nullptr;
 }
 
-// The worker list loses workers [from, to): a worker the loader warned about takes its warning
-// with it, which is the whole load's to word.
+// The worker list loses workers [from, to) (a worker the loader warned about takes its warning
+// with it).
 bool erase_workers(Scenario& s, std::size_t from, std::size_t to) {
   if (from > to || to > s.workers.size()) return false;
-  for (std::size_t i = from; i < to; ++i)
-    if (unknown_worker_state_warning(s.workers[i])) return false;
   s.workers.erase(s.workers.begin() + std::ptrdiff_t(from), s.workers.begin() + std::ptrdiff_t(to));
+  renew_warnings(s);
   return true;
 }
 
@@ -68,18 +66,55 @@ bool reload_instances(Scenario& s, const Json& document) {
   return insert_elements(s, false, *list, 0, list->size());
 }
 
-// The scale-down target changed: the loader reads it from a document of the model and that
-// section alone (it checks nothing across sections).
-bool reload_scale_down(Scenario& s, const Json& document) {
+// The top-level sections the loader reads each on its own, after the model and the two lists
+// (load_scenario checks nothing across them), with what each becomes in the Scenario.
+struct OtherSection {
+  const char* key;
+  void (*take)(Scenario& to, Scenario&& from);
+};
+const OtherSection kOtherSections[] = {
+    {"format", [](Scenario&, Scenario&&) {}},
+    {"model_files", [](Scenario& to, Scenario&& from) { to.model_files = std::move(from.model_files); }},
+    {"estimates", [](Scenario& to, Scenario&& from) { to.estimates = std::move(from.estimates); }},
+    {"inference_backends", [](Scenario& to, Scenario&& from) { to.inference_backends = std::move(from.inference_backends); }},
+    {"scale_down", [](Scenario& to, Scenario&& from) { to.scale_down = from.scale_down; }},
+    {"skip_evaluation", [](Scenario& to, Scenario&& from) { to.skip_evaluation = from.skip_evaluation; }},
+    {"candidates", [](Scenario& to, Scenario&& from) { to.candidates = std::move(from.candidates); }},
+};
+
+const OtherSection* other_section(const Json::json_pointer& pointer) {
+  for (const OtherSection& section : kOtherSections)
+    if (within(pointer, Json::json_pointer(std::string("/") + section.key))) return &section;
+  return nullptr;
+}
+
+// One of those sections changed: the loader reads it from a document of the model and that
+// section alone.
+bool reload_section(Scenario& s, const Json& document, const OtherSection& section) {
   Json part = Json::object();
   if (document.contains("model")) part["model"] = document["model"];
-  if (document.contains("scale_down")) part["scale_down"] = document["scale_down"];
+  if (document.contains(section.key)) part[section.key] = document[section.key];
   try {
-    s.scale_down = load_scenario(part).scale_down;
+    section.take(s, load_scenario(part));
   } catch (const std::exception&) {
     return false;
   }
   return true;
+}
+
+// `pointer` is inside a top-level member the loader reads (any other it ignores).
+bool read_by_loader(const Json::json_pointer& pointer) {
+  if (pointer.empty()) return true;
+  if (within(pointer, workers_list()) || within(pointer, instances_list()) || within(pointer, Json::json_pointer("/model"))) return true;
+  return other_section(pointer) != nullptr;
+}
+
+// The whole worker list set: every worker loaded again.
+bool reload_workers(Scenario& s, const Json& document) {
+  const Json* list = list_of(document, workers_list());
+  if (!list) return false;
+  s.workers.clear();
+  return insert_elements(s, true, *list, 0, list->size());
 }
 
 // One element of a list changed in place (/model_instances/<i>/...): loaded again.
@@ -98,7 +133,9 @@ bool reload_instance(Scenario& s, const Json& document, const Json::json_pointer
 bool follow_value(Scenario& s, const Json::json_pointer& pointer, const Json& document) {
   if (pointer == instances_list()) return reload_instances(s, document);
   if (within(pointer, instances_list())) return reload_instance(s, document, pointer);
-  if (within(pointer, Json::json_pointer("/scale_down"))) return reload_scale_down(s, document);
+  if (pointer == workers_list()) return reload_workers(s, document);
+  if (const OtherSection* section = other_section(pointer)) return reload_section(s, document, *section);
+  if (!read_by_loader(pointer)) return true;  // a member the loader ignores changes nothing
   return edit_part(s, document, pointer);
 }
 

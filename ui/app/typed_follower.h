@@ -1,11 +1,13 @@
 // The typed Scenario following the document through an edit of several places, an undo or a
 // redo: every change AppState reports (app_state.h) is made to a copy of the Scenario the app
 // decided from, with the loader's own functions for what a change brings in (typed_edit.h), so
-// the copy is what load_scenario() of the changed document makes. Changes of the model, a
-// worker, an instance, the instance list, the scale-down target, elements erased or inserted and
-// tails dropped or appended are followed; any other change (the whole document, another
-// section), one a typed function refuses, or a removed worker whose state the loader warns about
-// drops the copy: the app then loads the document again, as before.
+// the copy is what load_scenario() of the changed document makes. Every change of a part is
+// followed: the model, a worker or the worker list, an instance or the instance list, elements
+// erased or inserted and tails dropped or appended, and each other section (estimates,
+// model_files, inference_backends, scale_down, ...) read again on its own. A change of the whole
+// document, of a key the loader does not read (nothing to follow: the copy stays as it is), or
+// one the loader refuses drops the copy: the app then loads the document again, and its error
+// reads as the whole load words it.
 #pragma once
 
 #include <memory>

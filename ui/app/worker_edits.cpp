@@ -185,6 +185,13 @@ std::string gpu_id(const Json& worker, const Json& gpu) {
          std::to_string(gpu.value("index", 0));
 }
 
+std::string gpu_id(const Worker& worker, const GpuDevice& gpu) { return worker.name + ":" + gpu.type + ":" + std::to_string(gpu.index); }
+
+bool gpu_selected(const Model* model, const std::string& id) {
+  const std::vector<std::string>* ids = model ? gpu_ids(*model) : nullptr;
+  return ids && std::find(ids->begin(), ids->end(), id) != ids->end();
+}
+
 bool gpu_selected(const Json& scenario, const std::string& id) {
   const Json* ids = nullptr;
   if (scenario.contains("model") && scenario["model"].is_object() && scenario["model"].contains("gpu_selector") &&

@@ -5,14 +5,17 @@
 
 #include "app/app.h"
 #include "app/format.h"
+#include "app/results.h"
+#include "scenario/errors.h"
+#include "scenario/scenario_loader.h"
 #include "imgui_internal.h"
 #include "test_hooks.h"
 
 namespace placement::ui {
 
-const WorkerLoad& CanvasFrame::existing_of(const Json& worker) const {
+const WorkerLoad& CanvasFrame::existing_of(const Worker& worker) const {
   static const WorkerLoad empty;
-  auto it = existing->find(member(worker, "id", json_null()).dump());
+  auto it = existing->find(worker.id);
   return it == existing->end() ? empty : it->second;
 }
 
@@ -57,17 +60,19 @@ std::string claims_tooltip(const std::vector<ClaimSegment>& claims, const std::v
   return out.empty() ? "no claims\n" : out;
 }
 
-double reserved_of(const Json& worker, const char* modern, const char* older) {
-  const Json& r = member(worker, "system_reserved", json_null());
-  if (!r.is_object()) return 0;
-  return number_or(r.contains(modern) ? r[modern] : r.value(older, Json(nullptr)));
+std::string gpu_caption(const GpuDevice& gpu) {
+  if (!gpu.name.empty()) return gpu.name;
+  return gpu.type.empty() ? std::string("GPU") : gpu.type;
 }
 
-double gpu_total(const Json& gpu) { return number_or(member(member(gpu, "memory", json_object()), "total", json_null())); }
-
-double gpu_used(const Json& gpu) {
-  const Json& used = member(member(gpu, "memory", json_object()), "used", json_null());
-  return used.is_number() ? number_or(used) : -1;
+std::map<std::string, WorkerLoad> shown_candidate_loads(const Results& results, std::size_t i) {
+  if (const Candidate* typed = results.typed_candidate(i)) return candidate_loads(*typed);
+  // An answer that came as text (the page's worker): its candidate read as the loader reads one.
+  try {
+    return candidate_loads(load_candidate(results.candidate(i), "/candidates/" + std::to_string(i)));
+  } catch (const InputError&) {
+    return {};
+  }
 }
 
 const std::vector<ClaimSegment>& claims_on(const WorkerLoad& load, int gpu) {

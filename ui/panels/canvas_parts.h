@@ -15,6 +15,7 @@
 namespace placement::ui {
 
 class App;
+class Results;
 
 // The colours the canvas draws with; the legend names each.
 namespace canvas_colour {
@@ -32,11 +33,12 @@ inline constexpr ImU32 search_match = IM_COL32(200, 150, 40, 150);
 
 // What every worker view of one frame needs: claims, drops, and the GPU click to apply after.
 struct CanvasFrame {
-  const std::map<std::string, WorkerLoad>* existing = nullptr;
+  const Model* model = nullptr;  // the typed Scenario's (its gpu_selector outlines GPUs)
+  const std::map<std::int64_t, WorkerLoad>* existing = nullptr;
   std::map<std::string, WorkerLoad> candidate;
   const std::map<std::string, std::string>* dropped = nullptr;  // the result's (Results::filter_drops)
   std::optional<std::pair<std::string, int>> clicked_gpu;
-  const WorkerLoad& existing_of(const Json& worker) const;
+  const WorkerLoad& existing_of(const Worker& worker) const;
   const WorkerLoad* candidate_of(const std::string& name) const;
   std::string dropped_of(const std::string& name) const;
 };
@@ -46,9 +48,10 @@ struct CanvasFrame {
 void draw_bar(ImDrawList* dl, ImVec2 min, ImVec2 max, double total, double reserved, const std::vector<ClaimSegment>& claims,
               const std::vector<ClaimSegment>& candidate, double used = -1);
 std::string claims_tooltip(const std::vector<ClaimSegment>& claims, const std::vector<ClaimSegment>& candidate);
-double reserved_of(const Json& worker, const char* modern, const char* older);
-double gpu_total(const Json& gpu);
-double gpu_used(const Json& gpu);  // status memory.used; -1 when not reported
+// A GPU as a bar names it: its name, else its type, else "GPU".
+std::string gpu_caption(const GpuDevice& gpu);
+// The claims of candidate `i` of `results` (the core's Candidate, or the one its document holds).
+std::map<std::string, WorkerLoad> shown_candidate_loads(const Results& results, std::size_t i);
 const std::vector<ClaimSegment>& claims_on(const WorkerLoad& load, int gpu);
 
 // Under `name` drawn at `pos`: a highlight behind the part matching the search.
@@ -67,7 +70,7 @@ std::string without_vendor_words(const std::string& name);
 void draw_group_header(App& app, const WorkerGroup& group, float width, float height);
 
 // canvas_rows.cpp: one row per worker (name, state, a strip of GPU bars), only the visible ones.
-void draw_compact_rows(App& app, const std::vector<WorkerGroup>& groups, CanvasFrame& frame);
+void draw_compact_rows(App& app, const std::vector<Worker>& workers, const std::vector<WorkerGroup>& groups, CanvasFrame& frame);
 // canvas_toolbar.cpp: search, layout, group-by, zoom and fit; the legend.
 void draw_canvas_toolbar(App& app);
 void draw_canvas_legend();

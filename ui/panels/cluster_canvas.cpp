@@ -37,19 +37,17 @@ struct ZoomAnchor {
 };
 ZoomAnchor g_anchor;
 
-std::string labels_text(const Json& worker) {
+std::string labels_text(const Worker& worker) {
   std::string out;
-  const Json& labels = member(worker, "labels", json_null());
-  if (labels.is_object())
-    for (auto it = labels.begin(); it != labels.end(); ++it) out += "  " + it.key() + "=" + value_text("", it.value());
+  for (const auto& [key, value] : worker.labels) out += "  " + key + "=" + value;
   return out;
 }
 
 // A GPU click is handed back through the frame and applied after the last card: in manual mode it
 // edits the scenario, which every card still being drawn reads by reference.
-void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
+void draw_card(App& app, const Worker& worker, CanvasFrame& frame) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const std::string name = worker.value("name", std::string("?"));
+  const std::string& name = worker.name;
   const WorkerLoad& load = frame.existing_of(worker);
   static const WorkerLoad none_load;
   const WorkerLoad* cand_p = frame.candidate_of(name);
@@ -66,7 +64,7 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
   ImGui::RenderNavHighlight(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), ImGui::GetItemID());
   test_hooks::tag("worker/" + name, name);
   const bool header_hovered = ImGui::IsItemHovered();
-  const std::string state = worker.value("state", std::string("?"));
+  const std::string& state = worker.state;
   bool cut = false;
   const float inner = width - 12;
   dl->PushClipRect(origin, ImVec2(origin.x + width, origin.y + line * 2), true);
@@ -86,25 +84,22 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
   }
 
   // RAM bar.
-  const Json& status = member(worker, "status", json_object());
-  const Json& memory = member(status, "memory", json_object());
-  const double ram_total = number_or(memory.value("total", Json(nullptr)));
-  const bool unified = memory.value("is_unified_memory", false);
+  const double ram_total = double(worker.memory_total);
+  const bool unified = worker.is_unified_memory;
   {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(width, line));
     const ImVec2 bar_min(p.x + 4, p.y + 1), bar_max(p.x + width - 4, p.y + line - 2);
-    draw_bar(dl, bar_min, bar_max, ram_total, reserved_of(worker, "ram", "memory"), load.ram, cand.ram);
+    draw_bar(dl, bar_min, bar_max, ram_total, double(worker.reserved_ram), load.ram, cand.ram);
     const std::string text = std::string(unified ? "unified " : "RAM ") + gib_text(ram_total);
     draw_clipped_text(dl, ImVec2(bar_min.x + 4, bar_min.y), bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 230), text);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s%s", text.c_str(), ("\n" + claims_tooltip(load.ram, cand.ram)).c_str());
   }
 
   // GPU bars.
-  const Json& gpus = member(status, "gpu_devices", json_array());
-  const double reserved_vram = reserved_of(worker, "vram", "gpu_memory");
-  for (const auto& g : gpus) {
-    const int index = g.value("index", 0);
+  const double reserved_vram = double(worker.reserved_vram);
+  for (const GpuDevice& g : worker.gpus) {
+    const int index = g.index;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const std::string gid = "gpu/" + name + "/" + std::to_string(index);
     if (ImGui::InvisibleButton(("##" + gid).c_str(), ImVec2(width, line * 1.3f))) frame.clicked_gpu = std::make_pair(name, index);
@@ -113,14 +108,14 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
     const bool hovered = ImGui::IsItemHovered();
     const std::vector<ClaimSegment>& c1 = claims_on(load, index);
     const std::vector<ClaimSegment>& c2 = claims_on(cand, index);
-    const double total = gpu_total(g);
+    const double total = double(g.memory_total);
     const ImVec2 bar_min(p.x + 4, p.y + 2), bar_max(p.x + width - 4, p.y + line * 1.3f - 2);
-    draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2, gpu_used(g));
+    draw_bar(dl, bar_min, bar_max, total, reserved_vram, c1, c2, g.memory_used ? double(*g.memory_used) : -1);
     const bool selected = sel.worker == name && sel.gpu && *sel.gpu == index;
-    if (gpu_selected(app.scenario(), gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, canvas_colour::gpu_ids, 0, 0, 2.0f);
+    if (gpu_selected(frame.model, gpu_id(worker, g))) dl->AddRect(bar_min, bar_max, canvas_colour::gpu_ids, 0, 0, 2.0f);
     if (cand.marked.count(index)) dl->AddRect(ImVec2(bar_min.x - 1, bar_min.y - 1), ImVec2(bar_max.x + 1, bar_max.y + 1), IM_COL32(80, 200, 255, 255), 0, 0, 3.0f);
     if (selected) dl->AddRect(ImVec2(bar_min.x - 2, bar_min.y - 2), ImVec2(bar_max.x + 2, bar_max.y + 2), canvas_colour::selected, 0, 0, 2.0f);
-    const std::string head = std::to_string(index) + " " + g.value("name", g.value("type", std::string("GPU")));
+    const std::string head = std::to_string(index) + " " + gpu_caption(g);
     const std::string text = head + " " + gib_text(total);
     const ImVec2 label_at(bar_min.x + 4, bar_min.y + (bar_max.y - bar_min.y - ImGui::GetFontSize()) / 2);
     draw_gpu_label(dl, label_at, bar_max.x - bar_min.x - 8, IM_COL32(255, 255, 255, 235), head, gib_text(total));
@@ -128,7 +123,7 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
       ImGui::SetTooltip("%s\n%s%s", text.c_str(), claims_tooltip(c1, c2).c_str(),
                         app.ui().manual_gpu_mode ? "click: add to / remove from gpu_ids" : "click: why (not) here?");
   }
-  if (gpus.empty()) ImGui::TextDisabled("  CPU only");
+  if (worker.gpus.empty()) ImGui::TextDisabled("  CPU only");
 
   // Card frame: yellow when selected, green when it hosts the shown candidate.
   const ImVec2 end(origin.x + width, ImGui::GetCursorScreenPos().y);
@@ -148,24 +143,24 @@ void draw_card(App& app, const Json& worker, CanvasFrame& frame) {
 
 // The height draw_card gives `worker`: header (2 lines), RAM bar, one bar per GPU (or a "CPU only"
 // line), the closing gap, and item spacing between them.
-float card_height(const Json& worker) {
+float card_height(const Worker& worker) {
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const std::size_t gpus = member(member(worker, "status", json_object()), "gpu_devices", json_array()).size();
+  const std::size_t gpus = worker.gpus.size();
   const float body = gpus > 0 ? float(gpus) * line * 1.3f : ImGui::GetTextLineHeight();
   const std::size_t items = 3 + std::max<std::size_t>(gpus, 1);
   return line * 3 + body + 4 + ImGui::GetStyle().ItemSpacing.y * float(items - 1);
 }
 
-void draw_cards(App& app, const Json& workers, const WorkerGroup& group, CanvasFrame& frame, int columns) {
+void draw_cards(App& app, const std::vector<Worker>& workers, const WorkerGroup& group, CanvasFrame& frame, int columns) {
   if (!ImGui::BeginTable(("cards/" + group.title).c_str(), columns, ImGuiTableFlags_SizingFixedFit)) return;
   const float width = kCardWidth * app.ui().canvas.zoom;
   for (std::size_t i : group.workers) {
-    const Json& w = workers[i];
+    const Worker& w = workers[i];
     ImGui::TableNextColumn();
     ImGui::PushID(int(i));
     // A card out of view keeps its place but is not built: 256 cards are more than a frame can afford.
     const float height = card_height(w);
-    if (!g_anchor.pending.empty() && member(w, "name", json_null()) == g_anchor.pending) {
+    if (!g_anchor.pending.empty() && w.name == g_anchor.pending) {
       const ImVec2 at = ImGui::GetCursorScreenPos();
       const float zoom = app.ui().canvas.zoom;
       ImGui::SetScrollX(ImGui::GetScrollX() + at.x - (g_anchor.px - g_anchor.fx * zoom));
@@ -211,7 +206,7 @@ void zoom_and_pan(CanvasView& view, bool space_down, bool compact) {
   }
 }
 
-void fit_to_view(App& app, const Json& workers, const std::vector<WorkerGroup>& groups, bool compact) {
+void fit_to_view(App& app, const std::vector<Worker>& workers, const std::vector<WorkerGroup>& groups, bool compact) {
   CanvasView& view = app.ui().canvas;
   view.fit_requested = false;
   ImGui::SetWindowFontScale(1.0f);
@@ -225,7 +220,7 @@ void fit_to_view(App& app, const Json& workers, const std::vector<WorkerGroup>& 
     float tallest = 0, fixed = 0;
     for (const CanvasRow& r : rows)
       if (!r.header && card_height(workers[r.worker]) > tallest) {
-        const std::size_t gpus = member(member(workers[r.worker], "status", json_object()), "gpu_devices", json_array()).size();
+        const std::size_t gpus = workers[r.worker].gpus.size();
         tallest = card_height(workers[r.worker]);
         fixed = ImGui::GetStyle().ItemSpacing.y * float(2 + std::max<std::size_t>(gpus, 1)) + 4;
       }
@@ -253,10 +248,20 @@ void check_fit(CanvasView& view) {
 }  // namespace
 
 void draw_cluster_canvas(App& app) {
-  const Json& workers = member(app.scenario(), "workers", json_array());
-  if (workers.empty()) {
+  // The cluster as the loader read it (and as the decision saw it): the document shown when the
+  // loader takes it, else the last one it took.
+  const Scenario* typed = app.drawn_scenario();
+  if (!typed || typed->workers.empty()) {
     ImGui::TextDisabled("No workers: add one in 1 Cluster & model.");
     return;
+  }
+  const std::vector<Worker>& workers = typed->workers;
+  if (!app.drawn_is_current()) {
+    const char* note = "The scheduler cannot read the scenario as edited (see the decision line): the cluster as it last read it.";
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1), "%s", note);
+    ImGui::PopTextWrapPos();
+    test_hooks::tag("note/canvas-last-read", note);
   }
   CanvasView& view = app.ui().canvas;
   const bool compact = compact_layout(view, workers.size());
@@ -271,6 +276,7 @@ void draw_cluster_canvas(App& app) {
 
   // Kept by the app until the scenario changes: every instance's claim, walked once, not per frame.
   CanvasFrame frame;
+  frame.model = &typed->model;
   frame.existing = &app.existing_loads();
   const int shown = app.shown_candidate();
   // A what-if preview (step 6) takes the candidate's place while it is shown.
@@ -280,12 +286,12 @@ void draw_cluster_canvas(App& app) {
     frame.candidate = preview_loads(preview);
     ImGui::TextColored(ImVec4(0.35f, 0.8f, 1, 1), "Blue: %s", app.whatif().preview_caption().c_str());
   } else if (shown >= 0) {
-    frame.candidate = candidate_loads(app.results().candidate(std::size_t(shown)));
+    frame.candidate = shown_candidate_loads(app.results(), std::size_t(shown));
   }
   frame.dropped = &app.results().filter_drops();
   if (groups.empty()) ImGui::TextDisabled("No worker name contains \"%s\".", view.search.c_str());
   if (compact) {
-    draw_compact_rows(app, groups, frame);
+    draw_compact_rows(app, workers, groups, frame);
   } else {
     const float avail = ImGui::GetContentRegionAvail().x;
     const int columns = std::max(1, int(avail / (kCardWidth * view.zoom + kCardGap)));

@@ -68,11 +68,7 @@ void draw_instance_row(App& app, const Json& instances, int row, const Json& mod
   if (app.generation() == before) {
     const bool remove = ImGui::SmallButton("remove");
     test_hooks::tag("instance/" + std::to_string(i) + "/remove", "remove " + name);
-    if (remove) {
-      Json next = app.scenario();
-      next["model_instances"].erase(i);
-      app.edit(std::move(next));
-    }
+    if (remove) app.remove_instance(i);
   }
   ImGui::PopID();
 }
@@ -84,21 +80,24 @@ void draw_manual_placement(App& app) {
   static double ram_gib = 0.0;
   static bool other_model = false;
   static unsigned gpu_mask = 1;
-  const Json workers = member(app.scenario(), "workers", json_array());
+  // The workers as the loader read them (the canvas's): a hand placement names a worker the
+  // scheduler knows, with its GPUs' indexes.
+  static const std::vector<Worker> none;
+  const std::vector<Worker>& workers = app.drawn_scenario() ? app.drawn_scenario()->workers : none;
   if (workers.empty()) {
     ImGui::TextDisabled("add a worker first");
     return;
   }
   if (worker >= int(workers.size())) worker = 0;
-  const Json& w = workers[std::size_t(worker)];
   ImGui::TextUnformatted("worker");
   ImGui::SameLine();
-  if (pick_worker("place", workers, worker)) return;  // `w` is the worker picked before
-  const Json gpus = w.contains("status") && w["status"].is_object() ? w["status"].value("gpu_devices", Json::array()) : Json::array();
+  pick_worker("place", workers, worker);
+  const Worker& w = workers[std::size_t(worker)];
+  const std::vector<GpuDevice>& gpus = w.gpus;
   for (std::size_t g = 0; g < gpus.size() && g < 32; ++g) {
     bool on = (gpu_mask >> g) & 1u;
     ImGui::SameLine();
-    const std::string label = "GPU " + std::to_string(gpus[g].value("index", 0)) + "##place" + std::to_string(g);
+    const std::string label = "GPU " + std::to_string(gpus[g].index) + "##place" + std::to_string(g);
     wrap_if_past_edge(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
     if (ImGui::Checkbox(label.c_str(), &on)) gpu_mask = on ? gpu_mask | (1u << g) : gpu_mask & ~(1u << g);
   }
@@ -112,27 +111,26 @@ void draw_manual_placement(App& app) {
   if (ImGui::Button("Place instance")) {
     const Json model = member(app.scenario(), "model", json_object());
     Json candidate = Json::object();
-    candidate["worker_id"] = w.value("id", Json(nullptr));
-    candidate["worker_name"] = w.value("name", Json(nullptr));
+    candidate["worker_id"] = w.id;
+    candidate["worker_name"] = w.name;
     Json indexes = Json::array();
     Json vram = Json::object();
     for (std::size_t g = 0; g < gpus.size() && g < 32; ++g)
       if ((gpu_mask >> g) & 1u) {
-        const int index = gpus[g].value("index", 0);
+        const int index = gpus[g].index;
         indexes.push_back(index);
         vram[std::to_string(index)] = static_cast<long long>(vram_gib * 1073741824.0);
       }
     candidate["gpu_indexes"] = indexes.empty() ? Json(nullptr) : indexes;
     candidate["computed_resource_claim"] = Json{{"ram", static_cast<long long>(ram_gib * 1073741824.0)}, {"vram", vram}};
-    Json doc = deploy_candidate(app.scenario(), candidate);
+    Json inst = instance_from_candidate(app.scenario(), candidate);
     if (other_model) {
-      Json& inst = doc["model_instances"].back();
       const long long other = model.contains("id") && model["id"].is_number_integer() ? model["id"].get<long long>() + 1000 : 1000;
       inst["model_id"] = other;
       inst["model_name"] = "other-model";
       inst["name"] = "other-model-" + inst["id"].dump();
     }
-    app.edit(std::move(doc));
+    app.append_instances({std::move(inst)});
   }
 }
 

@@ -29,7 +29,11 @@ void edit_repo(App& app, const char* label, const Json::json_pointer& p) {
   const Json& v = value_at(app.scenario(), p);
   std::string text = v.is_string() ? v.get<std::string>() : std::string();
   if (!ImGui::InputText(label, &text)) return;
-  app.edit(with_repo(app.scenario(), p, text), p.to_string());
+  // The repo and the estimates that follow it, not the cluster beside them.
+  Json part = Json::object();
+  for (const char* key : {"model", "estimates"})
+    if (app.scenario().contains(key)) part[key] = app.scenario()[key];
+  app.set_sections(with_repo(std::move(part), p, text), {"model", "estimates"}, p.to_string());
 }
 
 void draw_source(App& app, const Json& model) {
@@ -94,11 +98,7 @@ void draw_estimates(App& app) {
     const Json& p = est["gguf_profile"];
     ImGui::Text("GGUF profile: %s, %s", value_text("", p.value("architecture", Json(nullptr))).c_str(),
                 value_text("", p.value("name", Json(nullptr))).c_str());
-    if (ImGui::SmallButton("Remove GGUF profile")) {
-      Json next = app.scenario();
-      next["estimates"].erase("gguf_profile");
-      app.edit(std::move(next));
-    }
+    if (ImGui::SmallButton("Remove GGUF profile")) app.patch({{ptr("/estimates/gguf_profile"), std::nullopt, std::nullopt}});
   }
   if (est.contains("gguf_parser") && est["gguf_parser"].is_array())
     ImGui::Text("%zu recorded gguf-parser estimates", est["gguf_parser"].size());

@@ -22,17 +22,19 @@ namespace {
 constexpr const char* kPopup = "Scale down##dialog";
 
 // Instance id -> the worker it runs on, for the rows in view (one pass over the instances).
-std::map<std::int64_t, std::string> workers_of(const Json& scenario, const std::vector<ScaleDownRow>& rows) {
+std::map<std::int64_t, std::string> workers_of(const Scenario* scenario, const std::vector<ScaleDownRow>& rows) {
   std::map<std::int64_t, std::string> names;
   for (const ScaleDownRow& e : rows) names.emplace(e.instance_id, "-");
-  for (const auto& inst : member(scenario, "model_instances", json_array())) {
-    const Json& id = member(inst, "id", json_null());
-    if (!id.is_number_integer()) continue;
-    const auto found = names.find(id.get<std::int64_t>());
-    if (found != names.end() && found->second == "-") found->second = worker_name_of(scenario, inst);
+  if (!scenario) return names;
+  for (const ModelInstance& inst : scenario->model_instances) {
+    const auto found = names.find(inst.id);
+    if (found != names.end() && found->second == "-") found->second = worker_name_of(*scenario, inst);
   }
   return names;
 }
+
+// The counts the ranking was decided with (the typed Scenario the canvas draws).
+long long instance_count(const App& app) { return app.drawn_scenario() ? model_instance_count(*app.drawn_scenario()) : 0; }
 
 void draw_preview(App& app, long long target) {
   const std::vector<ScaleDownRow> goes = app.scale_down_preview(target);
@@ -44,7 +46,7 @@ void draw_preview(App& app, long long target) {
   if (!ImGui::BeginTable("scale-down-preview", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   for (const char* h : {"#", "instance", "worker", "score"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
-  const std::map<std::int64_t, std::string> workers = workers_of(app.scenario(), goes);
+  const std::map<std::int64_t, std::string> workers = workers_of(app.drawn_scenario(), goes);
   int n = 1;
   for (const ScaleDownRow& e : goes) {
     ImGui::TableNextRow();
@@ -64,20 +66,20 @@ void draw_preview(App& app, long long target) {
 }  // namespace
 
 void open_scale_down_dialog(App& app) {
-  const long long instances = model_instance_count(app.scenario());
-  const Json& sd = member(app.scenario(), "scale_down", json_null());
-  const Json& wanted = member(sd, "replicas", json_null());
+  const long long instances = instance_count(app);
+  const Scenario* typed = app.drawn_scenario();
   long long target = std::max(0LL, instances - 1);
-  if (wanted.is_number_integer() && wanted.get<long long>() < instances) target = std::max(0LL, wanted.get<long long>());
+  if (typed && typed->scale_down && typed->scale_down->replicas < instances) target = std::max(0, typed->scale_down->replicas);
   app.ui().scale_down_target = target;
   ImGui::OpenPopup(kPopup);
 }
 
 void draw_scale_down_dialog(App& app) {
   if (!ImGui::BeginPopup(kPopup)) return;
-  const long long instances = model_instance_count(app.scenario());
+  const long long instances = instance_count(app);
   long long& target = app.ui().scale_down_target;
-  ImGui::Text("The model has %lld instance%s (replicas %lld).", instances, instances == 1 ? "" : "s", model_replicas(app.scenario()));
+  const long long replicas = app.drawn_scenario() ? model_replicas(*app.drawn_scenario()) : 0;
+  ImGui::Text("The model has %lld instance%s (replicas %lld).", instances, instances == 1 ? "" : "s", replicas);
   int value = int(target);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt("replicas to keep", &value)) target = std::clamp<long long>(value, 0, instances);

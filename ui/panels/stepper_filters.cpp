@@ -49,7 +49,9 @@ void draw_grid(App& app, const Json& filters) {
   std::vector<const Json*> applied;
   for (const auto& f : filters)
     if (f.value("status", std::string()) == "applied") applied.push_back(&f);
-  const Json& workers = member(app.scenario(), "workers", json_array());
+  // The workers the filters were given: the decided Scenario's, as the loader read them.
+  static const std::vector<Worker> none;
+  const std::vector<Worker>& workers = app.drawn_scenario() ? app.drawn_scenario()->workers : none;
   if (applied.empty()) return;
   // As tall as its rows, at most ~60% of the view: a long grid scrolls inside itself (header and
   // worker column frozen) and the filter notes below stay in sight.
@@ -76,7 +78,7 @@ void draw_grid(App& app, const Json& filters) {
   clipper.Begin(int(workers.size()));
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const std::string name = workers[std::size_t(row)].value("name", std::string("?"));
+      const std::string& name = workers[std::size_t(row)].name;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (ImGui::Selectable(name.c_str(), app.ui().selection.worker == name)) app.select_worker(name);

@@ -36,7 +36,8 @@ void tooltip(const char* text) {
 
 // What Deploy will do to replicas: place a pending replica, or scale up by one.
 std::string deploy_tooltip(const App& app) {
-  const long long instances = model_instance_count(app.scenario()), replicas = model_replicas(app.scenario());
+  const Scenario* typed = app.drawn_scenario();
+  const long long instances = typed ? model_instance_count(*typed) : 0, replicas = typed ? model_replicas(*typed) : 1;
   if (instances < replicas)
     return "Place a pending replica on the winner (" + std::to_string(instances) + " of " + std::to_string(replicas) +
            " replicas exist); the next one is scheduled";
@@ -89,7 +90,7 @@ void draw_toolbar(App& app) {
   tooltip(deploy_tooltip(app).c_str());
   if (tool_button("Deploy until full", "deploy-until-full", fits)) app.deploy_until_full();
   tooltip("Deploy again and again until no candidate fits (at most 256); one undo step");
-  if (tool_button("Scale down...", "scale-down", app.results_current() && model_instance_count(app.scenario()) > 0)) open_scale_down_dialog(app);
+  if (tool_button("Scale down...", "scale-down", app.results_current() && app.drawn_scenario() && model_instance_count(*app.drawn_scenario()) > 0)) open_scale_down_dialog(app);
   tooltip("Choose how many replicas to keep and see which instances GPUStack removes first");
   draw_scale_down_dialog(app);
   if (tool_button("Reset instances", "reset-instances")) app.reset_instances();

@@ -12,18 +12,19 @@ namespace placement::ui {
 namespace {
 
 std::string name_of(const Json& worker) { return worker.is_object() ? worker.value("name", std::string("?")) : std::string("?"); }
+const std::string& name_of(const Worker& worker) { return worker.name; }
 
 // The widest name, measured on at most the first 512 workers (a frame cannot afford thousands).
-float widest_name(const Json& workers) {
+template <class List>
+float widest_name(const List& workers) {
   float widest = 0;
   const std::size_t n = std::min<std::size_t>(workers.size(), 512);
-  for (std::size_t i = 0; i < n; ++i) widest = std::max(widest, ImGui::CalcTextSize(name_of(workers[i]).c_str()).x);
+  for (std::size_t i = 0; i < n; ++i) widest = std::max(widest, ImGui::CalcTextSize(std::string(name_of(workers[i])).c_str()).x);
   return widest;
 }
 
-}  // namespace
-
-bool pick_worker(const char* id, const Json& workers, int& index) {
+template <class List>
+bool pick_from(const char* id, const List& workers, int& index) {
   if (index < 0 || index >= int(workers.size())) index = 0;
   const std::string current = name_of(workers[std::size_t(index)]);
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -35,7 +36,7 @@ bool pick_worker(const char* id, const Json& workers, int& index) {
   const std::string label = std::string("##") + id;
   if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
     for (std::size_t i = 0; i < workers.size(); ++i)
-      if (ImGui::Selectable(name_of(workers[i]).c_str(), int(i) == index) && int(i) != index) {
+      if (ImGui::Selectable(std::string(name_of(workers[i])).c_str(), int(i) == index) && int(i) != index) {
         index = int(i);
         picked = true;
       }
@@ -45,5 +46,10 @@ bool pick_worker(const char* id, const Json& workers, int& index) {
   if (ImGui::IsItemHovered() && width < wanted) ImGui::SetTooltip("%s", current.c_str());
   return picked;
 }
+
+}  // namespace
+
+bool pick_worker(const char* id, const Json& workers, int& index) { return pick_from(id, workers, index); }
+bool pick_worker(const char* id, const std::vector<Worker>& workers, int& index) { return pick_from(id, workers, index); }
 
 }  // namespace placement::ui

@@ -3,11 +3,15 @@
 // still too long shows whole in a tooltip. Tagged picker/<id> with the name shown.
 #pragma once
 
+#include <vector>
+
 #include "scenario/types.h"
 
 namespace placement::ui {
 
-// `index` into `workers`; returns true when the user picked another worker.
+// `index` into `workers` (the document's, or the typed Scenario's); returns true when the user
+// picked another worker.
 bool pick_worker(const char* id, const Json& workers, int& index);
+bool pick_worker(const char* id, const std::vector<Worker>& workers, int& index);
 
 }  // namespace placement::ui
