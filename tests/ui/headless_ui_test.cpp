@@ -351,14 +351,20 @@ TEST_CASE("a GGUF file read prefix by prefix becomes the model's gguf_profile, o
 }
 
 TEST_CASE("a link restores the scenario exactly") {
+  HeadlessImGui gui;
   auto app = make_app();
   REQUIRE(app->load_example("manual-gpu-selection"));
   const std::string link = app->fragment();
   CHECK(link.rfind("v1.", 0) == 0);
   auto other = make_app();
+  // The page follows a link before its first frame.
   CHECK(other->load_fragment(link).empty());
   CHECK(other->scenario_text() == app->scenario_text());
+  gui.frames(*other, 3);
+  CHECK(other->results_current());
+  CHECK(other->result() == placement::schedule_json(app->scenario_text()));
   CHECK(other->load_fragment("#" + link).empty());
+  gui.frames(*other, 2);
 }
 
 TEST_CASE("importing GPUStack API JSON merges into the scenario as one undo step") {
