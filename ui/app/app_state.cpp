@@ -229,9 +229,6 @@ bool AppState::patch(std::vector<DocumentPatch> patches, ChangeObserver* observe
   bool changed = false;
   for (DocumentPatch& p : patches) {
     bool noop = false;
-    // A coalescing step keeps the places left as they were too, so the next patch of them merges.
-    std::optional<Step> kept;
-    if (!coalesce_key.empty() && !p.erase && !p.insert) kept = Step::at(p.pointer, value_at(current_, p.pointer));
     std::optional<Step> reverse = apply_patch(std::move(p), observer, noop);
     if (!reverse) {
       // Put back what the earlier patches changed (the observer sees that too).
@@ -240,7 +237,10 @@ bool AppState::patch(std::vector<DocumentPatch> patches, ChangeObserver* observe
     }
     changed |= !noop;
     if (!noop) step.parts.push_back(std::move(*reverse));
-    else if (kept && patchable_parent(current_, kept->pointer)) step.parts.push_back(std::move(*kept));
+    // A coalescing step keeps the places a patch left as they were too (a value patch: only those
+    // are no-ops), so the next patch of them merges; their value now is the one from before.
+    else if (!coalesce_key.empty() && patchable_parent(current_, reverse->pointer))
+      step.parts.push_back(Step::at(reverse->pointer, value_at(current_, reverse->pointer)));
   }
   if (!changed) return false;
   if (merge) {
