@@ -9,6 +9,7 @@
 #include "app/json_import.h"
 #include "app/schedule_service.h"
 #include "app/worker_edits.h"
+#include "scenario/scenario_loader.h"
 #include "scheduler.h"
 
 using placement::Json;
@@ -123,9 +124,14 @@ TEST_CASE("cluster edits keep names and ids unique and references whole") {
   CHECK(mac["workers"][1]["status"]["memory"]["is_unified_memory"] == true);
   for (const Json& doc : {three, added, removed, mac}) CHECK_FALSE(Json::parse(placement::schedule_json(doc.dump())).contains("error"));
   // gpu_selector toggling.
+  // Read as the loader reads the model, as the canvas does.
+  const auto selected = [](const Json& doc, const std::string& id) {
+    const placement::Model model = placement::load_model(doc["model"], "/model");
+    return gpu_selected(&model, id);
+  };
   Json on = toggle_gpu_selection(b, "gpu-a:cuda:1");
-  CHECK(gpu_selected(on, "gpu-a:cuda:1"));
-  CHECK_FALSE(gpu_selected(toggle_gpu_selection(on, "gpu-a:cuda:1"), "gpu-a:cuda:1"));
+  CHECK(selected(on, "gpu-a:cuda:1"));
+  CHECK_FALSE(selected(toggle_gpu_selection(on, "gpu-a:cuda:1"), "gpu-a:cuda:1"));
   CHECK_FALSE(Json::parse(placement::schedule_json(toggle_gpu_selection(on, "gpu-a:cuda:1").dump())).contains("error"));
 }
 

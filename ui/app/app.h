@@ -159,6 +159,8 @@ class App {
   // (the one decided), or, while the loader refuses the document shown, the last one it took;
   // null before the first frame.
   const Scenario* drawn_scenario() const { return drawn_.get(); }
+  // Its workers (none before the first frame).
+  const std::vector<Worker>& drawn_workers() const;
   // drawn_scenario() is the document shown (or its decision is not asked for yet).
   bool drawn_is_current() const;
   // Existing instances' claims by worker id (cluster_loads.h) of drawn_scenario(), recomputed

@@ -62,6 +62,11 @@ void App::hold_requested() {
   drawn_instances_ = loaded_instances_;
 }
 
+const std::vector<Worker>& App::drawn_workers() const {
+  static const std::vector<Worker> none;
+  return drawn_ ? drawn_->workers : none;
+}
+
 bool App::drawn_is_current() const { return drawn_generation_ == state_.generation() || requested_ != state_.generation(); }
 
 void App::set(const Json::json_pointer& pointer, Json value, const std::string& coalesce_key) {
@@ -85,12 +90,7 @@ void App::append_workers(std::vector<Json> workers) { append_to("workers", std::
 
 bool App::append_instances(std::vector<Json> instances) { return append_to("model_instances", std::move(instances)); }
 
-bool App::remove_worker(std::size_t index) {
-  if (ui_.embed) return false;
-  keep_baseline();
-  std::vector<DocumentPatch> patches = remove_worker_patches(state_.scenario(), index);
-  return follow([&](ChangeObserver* o) { state_.patch(std::move(patches), o); });
-}
+bool App::remove_worker(std::size_t index) { return patch(remove_worker_patches(state_.scenario(), index)); }
 
 bool App::patch(std::vector<DocumentPatch> patches, const std::string& coalesce_key) {
   if (ui_.embed || patches.empty()) return false;

@@ -192,15 +192,6 @@ bool gpu_selected(const Model* model, const std::string& id) {
   return ids && std::find(ids->begin(), ids->end(), id) != ids->end();
 }
 
-bool gpu_selected(const Json& scenario, const std::string& id) {
-  const Json* ids = nullptr;
-  if (scenario.contains("model") && scenario["model"].is_object() && scenario["model"].contains("gpu_selector") &&
-      scenario["model"]["gpu_selector"].is_object() && scenario["model"]["gpu_selector"].contains("gpu_ids"))
-    ids = &scenario["model"]["gpu_selector"]["gpu_ids"];
-  if (!ids || !ids->is_array()) return false;
-  return std::find(ids->begin(), ids->end(), Json(id)) != ids->end();
-}
-
 Json gpu_selector_toggled(const Json& model, const std::string& id) {
   Json m = model.is_object() ? model : Json::object();
   Json& sel = m["gpu_selector"];

@@ -45,7 +45,6 @@ Json remove_all_gpus(const Json& scenario, std::size_t worker);
 // The gpu_selector id of a GPU: "<worker name>:<type>:<index>".
 std::string gpu_id(const Json& worker, const Json& gpu);
 std::string gpu_id(const Worker& worker, const GpuDevice& gpu);
-bool gpu_selected(const Json& scenario, const std::string& id);
 // `id` is in the typed model's gpu_selector (null model: none is).
 bool gpu_selected(const Model* model, const std::string& id);
 // Adds or removes `id` in model.gpu_selector.gpu_ids (the selector goes away when empty): the

@@ -61,8 +61,7 @@ void draw_group_combo(App& app, CanvasView& view) {
     choice("No grouping", GroupBy::none, "");
     choice("State", GroupBy::state, "");
     choice("GPU model", GroupBy::gpu_model, "");
-    if (const Scenario* typed = app.drawn_scenario())
-      for (const std::string& key : label_keys(typed->workers)) choice("Label " + key, GroupBy::label, key);
+    for (const std::string& key : label_keys(app.drawn_workers())) choice("Label " + key, GroupBy::label, key);
     ImGui::EndCombo();
   }
   test_hooks::tag("combo/group-by", "Group by");
@@ -86,7 +85,7 @@ void swatch(ImU32 fill, ImU32 outline, const char* label, const char* tip) {
 
 void draw_canvas_toolbar(App& app) {
   CanvasView& view = app.ui().canvas;
-  const std::size_t workers = app.drawn_scenario() ? app.drawn_scenario()->workers.size() : 0;
+  const std::size_t workers = app.drawn_workers().size();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   ImGui::InputTextWithHint("##canvas-search", "Search workers", &view.search);
   test_hooks::tag("input/canvas-search", "Search workers");

@@ -82,8 +82,7 @@ void draw_manual_placement(App& app) {
   static unsigned gpu_mask = 1;
   // The workers as the loader read them (the canvas's): a hand placement names a worker the
   // scheduler knows, with its GPUs' indexes.
-  static const std::vector<Worker> none;
-  const std::vector<Worker>& workers = app.drawn_scenario() ? app.drawn_scenario()->workers : none;
+  const std::vector<Worker>& workers = app.drawn_workers();
   if (workers.empty()) {
     ImGui::TextDisabled("add a worker first");
     return;

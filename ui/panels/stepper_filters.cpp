@@ -50,8 +50,7 @@ void draw_grid(App& app, const Json& filters) {
   for (const auto& f : filters)
     if (f.value("status", std::string()) == "applied") applied.push_back(&f);
   // The workers the filters were given: the decided Scenario's, as the loader read them.
-  static const std::vector<Worker> none;
-  const std::vector<Worker>& workers = app.drawn_scenario() ? app.drawn_scenario()->workers : none;
+  const std::vector<Worker>& workers = app.drawn_workers();
   if (applied.empty()) return;
   // As tall as its rows, at most ~60% of the view: a long grid scrolls inside itself (header and
   // worker column frozen) and the filter notes below stay in sight.
